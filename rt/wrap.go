@@ -1,0 +1,153 @@
+package rt
+
+import (
+	"sync"
+	"unsafe"
+)
+
+// The generic helpers below let the rewriter check an access by wrapping the
+// expression that makes it, without adding statements or lines: a read of
+// a[i] becomes *rt.R(t, &a[i], s), a write a[i] = v becomes
+// *rt.W(t, &a[i], s) = v. Each evaluates its operand exactly once, in the
+// place the original evaluated it, so evaluation order, short-circuiting and
+// panics are those of the user's code. All are safe with a nil task.
+
+// R checks a read of *p and returns p.
+func R[T any](t *Task, p *T, s Site) *T {
+	t.Read(uintptr(unsafe.Pointer(p)), s)
+	return p
+}
+
+// W checks a write of *p and returns p.
+func W[T any](t *Task, p *T, s Site) *T {
+	t.Write(uintptr(unsafe.Pointer(p)), s)
+	return p
+}
+
+// RW checks a read then a write of *p (x += y, x++) and returns p.
+func RW[T any](t *Task, p *T, s Site) *T {
+	t.Read(uintptr(unsafe.Pointer(p)), s)
+	t.Write(uintptr(unsafe.Pointer(p)), s)
+	return p
+}
+
+// AR checks a sync/atomic load of *p and returns p.
+func AR[T any](t *Task, p *T, s Site) *T {
+	t.AtomicRead(uintptr(unsafe.Pointer(p)), s)
+	return p
+}
+
+// AW checks a sync/atomic store, add, swap or compare-and-swap of *p and returns p.
+func AW[T any](t *Task, p *T, s Site) *T {
+	t.AtomicWrite(uintptr(unsafe.Pointer(p)), s)
+	return p
+}
+
+// mapID is the identity of a map: the pointer its header holds. Any write to a
+// map conflicts with any access to the same map, so the map is one location.
+func mapID[M ~map[K]V, K comparable, V any](m *M) uintptr {
+	return *(*uintptr)(unsafe.Pointer(m))
+}
+
+// MR checks a read of map m (index, range, len) and returns m.
+func MR[M ~map[K]V, K comparable, V any](t *Task, m M, s Site) M {
+	if m != nil {
+		t.Read(mapID(&m), s)
+	}
+	return m
+}
+
+// MW checks a write of map m (assignment to m[k], delete, clear) and returns m.
+func MW[M ~map[K]V, K comparable, V any](t *Task, m M, s Site) M {
+	if m != nil {
+		t.Write(mapID(&m), s)
+	}
+	return m
+}
+
+// Copy checks then performs copy(dst, src): writes of the elements of dst
+// and reads of the elements of src that copy touches.
+func Copy[S ~[]E, E any](t *Task, dst, src S, ws, rs Site) int {
+	n := min(len(dst), len(src))
+	if n > 0 {
+		size := unsafe.Sizeof(dst[0])
+		t.ReadRange(uintptr(unsafe.Pointer(&src[0])), uintptr(n), size, rs)
+		t.WriteRange(uintptr(unsafe.Pointer(&dst[0])), uintptr(n), size, ws)
+	}
+	return copy(dst, src)
+}
+
+// CopyString checks then performs copy(dst, src) from a string.
+func CopyString[S ~[]byte](t *Task, dst S, src string, ws Site) int {
+	n := min(len(dst), len(src))
+	if n > 0 {
+		t.WriteRange(uintptr(unsafe.Pointer(&dst[0])), uintptr(n), 1, ws)
+	}
+	return copy(dst, src)
+}
+
+// Grow checks the element writes that append(s, n elements) makes in place
+// (when s has room) or the element reads it makes to copy s (when it does
+// not), and returns s for the append.
+func Grow[S ~[]E, E any](t *Task, s S, n int, site Site) S {
+	if n <= 0 || t == nil {
+		return s
+	}
+	var zero E
+	size := unsafe.Sizeof(zero)
+	if cap(s)-len(s) >= n {
+		t.WriteRange(uintptr(unsafe.Pointer(unsafe.SliceData(s)))+uintptr(len(s))*size, uintptr(n), size, site)
+	} else if len(s) > 0 {
+		t.ReadRange(uintptr(unsafe.Pointer(unsafe.SliceData(s))), uintptr(len(s)), size, site)
+	}
+	return s
+}
+
+// Bind forks the child of c for index and returns f bound to the child's task,
+// for wg.Go(f) and go statements whose callee takes the task first.
+func Bind(c *Construct, index int, f func(*Task)) func() {
+	t := c.Fork(index)
+	return func() { f(t) }
+}
+
+// BindErr is Bind for errgroup's func() error.
+func BindErr(c *Construct, index int, f func(*Task) error) func() error {
+	t := c.Fork(index)
+	return func() error { return f(t) }
+}
+
+// JoinErr joins c after the call that produced err returned (err := g.Wait()).
+func (c *Construct) JoinErr(err error) error {
+	c.Join()
+	return err
+}
+
+// Acquire locks l and records that t holds it (mu.Lock()).
+func (t *Task) Acquire(l sync.Locker) {
+	l.Lock()
+	t.Lock(lockID(l))
+}
+
+// Release records that t no longer holds l, then unlocks it (mu.Unlock()).
+func (t *Task) Release(l sync.Locker) {
+	t.Unlock(lockID(l))
+	l.Unlock()
+}
+
+// RAcquire read-locks rw and records that t holds it (rw.RLock()).
+func (t *Task) RAcquire(rw *sync.RWMutex) {
+	rw.RLock()
+	t.Lock(uintptr(unsafe.Pointer(rw)))
+}
+
+// RRelease records that t no longer holds rw, then read-unlocks it.
+func (t *Task) RRelease(rw *sync.RWMutex) {
+	t.Unlock(uintptr(unsafe.Pointer(rw)))
+	rw.RUnlock()
+}
+
+// lockID is the identity of a lock: the address its interface value holds.
+// Acquire and RAcquire of the same RWMutex give the same id.
+func lockID(l sync.Locker) uintptr {
+	return (*[2]uintptr)(unsafe.Pointer(&l))[1]
+}
