@@ -1,0 +1,85 @@
+// Package plan is the contract between goanomaly's static stage and
+// everything after it (the rewriter, vet, the slicer): what was found in one
+// package, what will be checked at run time, and why. It is plain data, and
+// dumps as JSON for golden tests (goanomaly -debug).
+package plan
+
+import (
+	"fmt"
+	"go/token"
+)
+
+// Package is the plan for one package.
+type Package struct {
+	Path       string      `json:"path"`
+	Constructs []Construct `json:"constructs,omitempty"`
+	Notes      []Note      `json:"notes,omitempty"`
+}
+
+// Construct is one parallel construct found in the source.
+type Construct struct {
+	Pos      Pos      `json:"pos"`  // the loop, or the first fork of a list of sections
+	Kind     string   `json:"kind"` // "parallel loop", "parallel sections", "worker pool", …
+	Join     Pos      `json:"join"` // the join statement (wg.Wait, g.Wait, last receive)
+	Forks    []Pos    `json:"forks"`
+	Nested   bool     `json:"nested,omitempty"` // inside the body of another construct
+	Accesses []Access `json:"accesses,omitempty"`
+}
+
+// Access is one memory access inside a construct (or a function it calls).
+type Access struct {
+	Pos     Pos     `json:"pos"`
+	What    string  `json:"what"` // the expression as written
+	Op      Op      `json:"op"`
+	Verdict Verdict `json:"verdict"`
+	Why     string  `json:"why,omitempty"`
+}
+
+// Op is the kind of access.
+type Op string
+
+// The kinds of access.
+const (
+	Read        Op = "read"
+	Write       Op = "write"
+	ReadWrite   Op = "read-write"
+	AtomicRead  Op = "atomic-read"
+	AtomicWrite Op = "atomic-write"
+)
+
+// Verdict is what the static stage decided for an access.
+type Verdict string
+
+// The verdicts.
+const (
+	Private     Verdict = "private"     // reachable from one block only
+	ReadOnly    Verdict = "read-only"   // nothing in the construct writes it
+	Independent Verdict = "independent" // dependence test proved no two blocks touch the same element
+	Checked     Verdict = "checked"     // instrumented, checked at run time
+	Conflict    Verdict = "conflict"    // definite conflict between blocks
+)
+
+// Note is something the model does not cover, at a position; it is not checked.
+type Note struct {
+	Pos Pos    `json:"pos"`
+	Msg string `json:"msg"`
+}
+
+func (n Note) String() string {
+	return fmt.Sprintf("%s: goanomaly: %s — not checked", n.Pos, n.Msg)
+}
+
+// Pos is a position in the user's original source.
+type Pos struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+}
+
+// PosOf converts a token.Pos of fset.
+func PosOf(fset *token.FileSet, p token.Pos) Pos {
+	q := fset.Position(p)
+	return Pos{File: q.Filename, Line: q.Line, Col: q.Column}
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
