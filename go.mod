@@ -2,9 +2,10 @@ module github.com/goanomaly/goanomaly
 
 go 1.26.0
 
-require golang.org/x/tools v0.52.0
-
 require (
-	golang.org/x/mod v0.42.0 // indirect
-	golang.org/x/sync v0.25.0 // indirect
+	github.com/dave/dst v0.28.0
+	golang.org/x/sync v0.25.0
+	golang.org/x/tools v0.52.0
 )
+
+require golang.org/x/mod v0.42.0 // indirect

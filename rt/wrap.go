@@ -151,3 +151,15 @@ func (t *Task) RRelease(rw *sync.RWMutex) {
 func lockID(l sync.Locker) uintptr {
 	return (*[2]uintptr)(unsafe.Pointer(&l))[1]
 }
+
+// Begin is Enter followed by Task, for the rewriter's one statement before
+// a construct.
+func Begin(t *Task, n int, site Site) (*Construct, *Task) {
+	c := Enter(t, n, site)
+	return c, c.Task()
+}
+
+// Forked returns f unchanged after its operand forked the child's block: it
+// lets `go f(x)` and wg.Go(f) with a callee that cannot take a task still
+// fork in the parent, in the expression that starts the goroutine.
+func Forked[F any](_ *Task, f F) F { return f }

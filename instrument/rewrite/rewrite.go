@@ -1,12 +1,26 @@
 // Package rewrite turns one type-checked package into its checked form: the
 // same source with rt calls around the parallel constructs and the shared
-// accesses that the plan says to check, printed with dst so positions stay
-// the user's.
+// accesses inside them, printed with dst. Accesses are checked by wrapping
+// the expression that makes them (a[i] becomes *_ga_rt.R(t, &a[i], site)),
+// so no line is added for them; the few statements that are added (entering
+// and joining a construct) are followed by /*line*/ directives, so every
+// position the compiler, a panic or a report gives is the user's.
 package rewrite
 
 import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/dave/dst"
+	"github.com/dave/dst/decorator"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/goanomaly/goanomaly/instrument/analysis"
 	"github.com/goanomaly/goanomaly/instrument/plan"
 )
 
@@ -14,7 +28,12 @@ import (
 type Config struct {
 	RTPath    string // import path of the runtime as the build makes it available
 	FirstSite uint32 // first site id this package may use; ids are unique per binary
-	Test      bool   // the package variant includes _test.go files: end the test binary with rt.Fini
+	// Test marks the one test variant of a package that ends the test binary
+	// with rt.Fini: the variant declaring the user's TestMain if any, else the
+	// internal test package if it has _test.go files, else the external one.
+	Test bool
+	// Skip, if set, names files to leave as they are (cgo files are always left).
+	Skip func(filename string) bool
 }
 
 // Result is the rewritten package.
@@ -25,7 +44,183 @@ type Result struct {
 	Plan     *plan.Package
 }
 
+// rtAlias is the name instrumented files import the runtime under; the
+// _ga_ prefix keeps injected names apart from the user's.
+const rtAlias = "_ga_rt"
+
 // Package rewrites pkg, which must have syntax and types and no errors.
 func Package(pkg *packages.Package, cfg Config) (*Result, error) {
-	return &Result{NextSite: cfg.FirstSite, Plan: &plan.Package{Path: pkg.PkgPath}}, nil
+	res := analysis.Analyze(pkg.Syntax, pkg.TypesInfo, pkg.Types)
+	out := &Result{Files: map[string][]byte{}, NewFiles: map[string][]byte{}, NextSite: cfg.FirstSite}
+	out.Plan = planOf(pkg, res)
+	hasTestMain := declares(pkg, "TestMain")
+	addedTestMain := false
+	for _, file := range pkg.Syntax {
+		name := pkg.Fset.File(file.Pos()).Name()
+		if !strings.HasSuffix(name, ".go") || importsC(file) || (cfg.Skip != nil && cfg.Skip(name)) {
+			continue
+		}
+		fr := &fileRewriter{
+			pkg: pkg, info: pkg.TypesInfo, res: res, cfg: cfg, name: name, astFile: file,
+			first: out.NextSite, orderedOK: orderedLines(pkg.Fset, file),
+		}
+		wantTestMain := cfg.Test && !hasTestMain && !addedTestMain && strings.HasSuffix(name, "_test.go")
+		src, err := fr.rewrite(wantTestMain)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		if src == nil {
+			continue
+		}
+		addedTestMain = addedTestMain || wantTestMain
+		out.Files[name] = src
+		out.NextSite += uint32(len(fr.sites))
+	}
+	return out, nil
+}
+
+// declares reports whether pkg declares a package-level function name.
+func declares(pkg *packages.Package, name string) bool {
+	_, ok := pkg.Types.Scope().Lookup(name).(*types.Func)
+	return ok
+}
+
+func importsC(f *ast.File) bool {
+	for _, im := range f.Imports {
+		if im.Path.Value == `"C"` {
+			return true
+		}
+	}
+	return false
+}
+
+// orderedLines are the lines a //goanomaly:ordered-ok comment masks: its
+// own line (trailing comment) and the next (comment above a statement).
+func orderedLines(fset *token.FileSet, f *ast.File) map[int]bool {
+	lines := map[int]bool{}
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			if strings.HasPrefix(c.Text, "//goanomaly:ordered-ok") {
+				l := fset.Position(c.Pos()).Line
+				lines[l], lines[l+1] = true, true
+			}
+		}
+	}
+	return lines
+}
+
+// fileRewriter rewrites one file.
+type fileRewriter struct {
+	pkg       *packages.Package
+	info      *types.Info
+	res       *analysis.Result
+	cfg       Config
+	name      string
+	astFile   *ast.File
+	first     uint32
+	sites     []siteInfo
+	orderedOK map[int]bool
+	nconst    int  // constructs named so far
+	changed   bool // something was rewritten
+}
+
+type siteInfo struct {
+	pos, what string
+	ordered   bool
+}
+
+// rewrite returns the checked source of the file, or nil if nothing changes.
+func (fr *fileRewriter) rewrite(addTestMain bool) ([]byte, error) {
+	dec := decorator.NewDecorator(fr.pkg.Fset)
+	df, err := dec.DecorateFile(fr.astFile)
+	if err != nil {
+		return nil, err
+	}
+	var clones []dst.Decl
+	isMain := fr.pkg.Name == "main"
+	renamedMain := false
+	for i, d := range fr.astFile.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil || ignored(fd) {
+			continue
+		}
+		ddecl := df.Decls[i].(*dst.FuncDecl)
+		fn, _ := fr.info.Defs[fd.Name].(*types.Func)
+		if fr.res.Clones[fn] {
+			clones = append(clones, fr.clone(fd))
+		}
+		w := fr.walker(dec, "")
+		w.funcBody(ddecl.Body)
+		if isMain && fd.Recv == nil && fd.Name.Name == "main" && !strings.HasSuffix(fr.name, "_test.go") {
+			ddecl.Name.Name = "_ga_main"
+			renamedMain, fr.changed = true, true
+		}
+	}
+	if !fr.changed && len(clones) == 0 && !addTestMain {
+		return nil, nil
+	}
+	df.Decls = append(df.Decls, clones...)
+	addImport(df, fr.cfg.RTPath, rtAlias)
+	if addTestMain {
+		addImport(df, "testing", "_ga_testing")
+	}
+	var buf bytes.Buffer
+	if err := decorator.NewRestorer().Fprint(&buf, df); err != nil {
+		return nil, err
+	}
+	fr.appendRegistration(&buf)
+	if renamedMain {
+		fmt.Fprintf(&buf, "\nfunc main() { _ga_main(); %s.Fini(0) }\n", rtAlias)
+	}
+	if addTestMain {
+		fmt.Fprintf(&buf, "\nfunc TestMain(m *_ga_testing.M) { %s.Fini(m.Run()) }\n", rtAlias)
+	}
+	return buf.Bytes(), nil
+}
+
+// ignored reports whether a function carries //goanomaly:ignore.
+func ignored(fd *ast.FuncDecl) bool {
+	return fd.Doc != nil && slices.ContainsFunc(fd.Doc.List, func(c *ast.Comment) bool {
+		return strings.HasPrefix(c.Text, "//goanomaly:ignore")
+	})
+}
+
+// addImport adds `import alias "path"` after the file's imports.
+func addImport(f *dst.File, path, alias string) {
+	spec := &dst.ImportSpec{Name: dst.NewIdent(alias), Path: &dst.BasicLit{Kind: token.STRING, Value: fmt.Sprintf("%q", path)}}
+	gd := &dst.GenDecl{Tok: token.IMPORT, Specs: []dst.Spec{spec}}
+	i := 0
+	for i < len(f.Decls) {
+		if g, ok := f.Decls[i].(*dst.GenDecl); !ok || g.Tok != token.IMPORT {
+			break
+		}
+		i++
+	}
+	f.Decls = slices.Insert(f.Decls, i, dst.Decl(gd))
+}
+
+// appendRegistration appends the init function that registers the file's sites.
+func (fr *fileRewriter) appendRegistration(buf *bytes.Buffer) {
+	if len(fr.sites) == 0 {
+		return
+	}
+	fmt.Fprintf(buf, "\nfunc init() {\n\t%s.RegisterSites(%d, []%s.SiteInfo{\n", rtAlias, fr.first, rtAlias)
+	for _, s := range fr.sites {
+		flags := "0"
+		if s.ordered {
+			flags = rtAlias + ".OrderedOK"
+		}
+		fmt.Fprintf(buf, "\t\t{Pos: %q, What: %q, Flags: %s},\n", s.pos, s.what, flags)
+	}
+	buf.WriteString("\t})\n}\n")
+}
+
+// site registers a site at pos and returns its id.
+func (fr *fileRewriter) site(pos token.Pos, what string) uint32 {
+	p := fr.pkg.Fset.Position(pos)
+	if len(what) > 60 {
+		what = what[:57] + "..."
+	}
+	fr.sites = append(fr.sites, siteInfo{pos: fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column), what: what, ordered: fr.orderedOK[p.Line]})
+	return fr.first + uint32(len(fr.sites)-1)
 }

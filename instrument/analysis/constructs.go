@@ -1,0 +1,225 @@
+// Package analysis is goanomaly's static stage: it finds the parallel
+// constructs of a package (goroutines forked in a loop or as a list of
+// sections and joined by a WaitGroup, an errgroup or a join channel), the
+// goroutines the model does not cover, and which variables can be shared
+// between blocks. Its Result is what the rewriter and vet consume.
+package analysis
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Kind is the kind of a construct, as reports name it.
+type Kind string
+
+// The construct kinds.
+const (
+	Loop     Kind = "parallel loop"
+	Sections Kind = "parallel sections"
+	Pool     Kind = "worker pool"
+)
+
+// Construct is one parallel construct: the statements First..Join of one
+// statement list, where the statements before Join fork goroutines and Join
+// waits for all of them.
+type Construct struct {
+	Kind     Kind
+	List     []ast.Stmt // the enclosing statement list
+	First    int        // index in List of the first statement that forks
+	Join     int        // index in List of the joining statement
+	JoinCall *ast.CallExpr
+	Forks    []*Fork
+	Index    *types.Var // the loop's index variable, named in reports (loops only)
+	Counted  ast.Expr   // the number of iterations when it is cheap to evaluate at entry, or nil
+}
+
+// Fork is one goroutine start inside a construct.
+type Fork struct {
+	Node      ast.Node     // the *ast.GoStmt, or the *ast.CallExpr of wg.Go/g.Go
+	Construct *Construct   // nil when the goroutine is not part of a construct
+	Section   int          // section number (sections), or -1
+	Body      *ast.FuncLit // the goroutine's function literal, if it is one
+	Callee    *types.Func  // the goroutine's named function, if it is one
+	Items     *ast.RangeStmt
+	ErrGroup  bool // forked with errgroup's Go: the body returns error
+}
+
+// Note is a construct or goroutine the model does not cover, with why.
+type Note struct {
+	Pos token.Pos
+	Msg string
+}
+
+// syncObj names what a goroutine signals at its end: a WaitGroup, an
+// errgroup, or a join channel, as the expression text of its root.
+type syncObj struct {
+	kind string // "wg", "errgroup", "chan"
+	expr string
+}
+
+// finder recognises constructs in the function bodies of one package.
+type finder struct {
+	info   *types.Info
+	res    *Result
+	forkOf map[ast.Node]*Fork
+}
+
+func (f *finder) funcBody(body *ast.BlockStmt) {
+	if body != nil {
+		f.stmtList(body.List)
+	}
+}
+
+// stmtList finds the constructs whose forks stand in list (at any depth of
+// control flow but outside function literals), then recurses.
+func (f *finder) stmtList(list []ast.Stmt) {
+	for i := 0; i < len(list); i++ {
+		forks := f.forksIn(list[i])
+		if len(forks) == 0 {
+			continue
+		}
+		if c := f.construct(list, i); c != nil {
+			f.res.Constructs = append(f.res.Constructs, c)
+			i = c.Join
+		}
+	}
+	for _, s := range list {
+		f.nested(s)
+	}
+}
+
+// nested visits the statement lists and function literals inside s.
+func (f *finder) nested(s ast.Stmt) {
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			f.funcBody(n.Body)
+			return false
+		case *ast.BlockStmt:
+			if n != s {
+				f.stmtList(n.List)
+				return false
+			}
+		case *ast.CaseClause:
+			f.stmtList(n.Body)
+			return false
+		case *ast.CommClause:
+			f.stmtList(n.Body)
+			return false
+		}
+		return true
+	})
+}
+
+// forksIn lists the fork statements in s outside function literals.
+func (f *finder) forksIn(s ast.Stmt) []ast.Node {
+	var out []ast.Node
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.GoStmt:
+			out = append(out, n)
+		case *ast.CallExpr:
+			if f.goMethod(n) != "" {
+				out = append(out, n)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// construct tries to build the construct whose first fork is in list[i].
+func (f *finder) construct(list []ast.Stmt, i int) *Construct {
+	first := f.forksIn(list[i])
+	obj, why := f.syncOf(first[0])
+	if why != "" {
+		f.unstructured(first, why)
+		return nil
+	}
+	c := &Construct{List: list, First: i, Join: -1}
+	var forks []ast.Node
+	for j := i; j < len(list); j++ {
+		if call := f.joins(list[j], obj); call != nil || (obj.kind == "chan" && f.chanJoins(list[j], obj)) {
+			c.Join, c.JoinCall = j, call
+			break
+		}
+		fs := f.forksIn(list[j])
+		for _, n := range fs {
+			o, why := f.syncOf(n)
+			if why != "" || o != obj {
+				f.unstructured(fs, "goroutines of one construct are joined in different ways")
+				return nil
+			}
+		}
+		forks = append(forks, fs...)
+	}
+	if obj.kind == "chan" && c.Join >= 0 {
+		for c.Join+1 < len(list) && loopStmt(list[c.Join]) == nil && f.chanJoins(list[c.Join+1], obj) {
+			c.Join++ // one receive per section
+		}
+	}
+	if c.Join < 0 {
+		f.unstructured(forks, "goroutine is never joined in the block that starts it (no Wait or join receive follows)")
+		return nil
+	}
+	if why := f.parentSyncs(list[c.First:c.Join], obj); why != "" {
+		f.unstructured(forks, why)
+		return nil
+	}
+	c.Kind = Sections
+	if loop := loopStmt(list[i]); loop != nil && c.Join == i+1 {
+		c.Kind = Loop
+		c.Index, c.Counted = f.loopIndex(loop)
+	}
+	for k, n := range forks {
+		fk := f.fork(n, obj)
+		if fk == nil {
+			return nil
+		}
+		fk.Construct, fk.Section = c, -1
+		if c.Kind == Sections {
+			fk.Section = k
+		}
+		if fk.Items != nil {
+			if !f.closedBefore(list[:i], fk.Items.X) {
+				f.unstructured(forks, "workers receive from a channel that is not filled and closed before the construct")
+				return nil
+			}
+			c.Kind = Pool
+		}
+		c.Forks = append(c.Forks, fk)
+	}
+	for _, fk := range c.Forks {
+		f.forkOf[fk.Node] = fk
+	}
+	return c
+}
+
+func loopStmt(s ast.Stmt) ast.Stmt {
+	for {
+		l, ok := s.(*ast.LabeledStmt)
+		if !ok {
+			break
+		}
+		s = l.Stmt
+	}
+	switch s.(type) {
+	case *ast.ForStmt, *ast.RangeStmt:
+		return s
+	}
+	return nil
+}
+
+func (f *finder) unstructured(forks []ast.Node, why string) {
+	for _, n := range forks {
+		if _, done := f.forkOf[n]; done {
+			continue
+		}
+		f.forkOf[n] = &Fork{Node: n, Section: -1}
+		f.res.Notes = append(f.res.Notes, Note{Pos: n.Pos(), Msg: why})
+	}
+}

@@ -1,0 +1,428 @@
+package analysis
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// goMethod reports whether call is wg.Go(f) ("wg") or an errgroup's
+// g.Go(f) ("errgroup").
+func (f *finder) goMethod(call *ast.CallExpr) string {
+	switch f.methodName(call) {
+	case "(*sync.WaitGroup).Go":
+		return "wg"
+	case "(*golang.org/x/sync/errgroup.Group).Go":
+		return "errgroup"
+	}
+	return ""
+}
+
+// methodName is the full name of the function or method call calls, or "".
+func (f *finder) methodName(call *ast.CallExpr) string {
+	if fn := f.callee(call); fn != nil {
+		return fn.FullName()
+	}
+	return ""
+}
+
+// callee is the statically known function or method of call, or nil.
+func (f *finder) callee(call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	case *ast.IndexExpr: // generic instantiation f[T]
+		return f.calleeOf(fun.X)
+	case *ast.IndexListExpr:
+		return f.calleeOf(fun.X)
+	default:
+		return nil
+	}
+	fn, _ := f.info.Uses[id].(*types.Func)
+	if fn != nil {
+		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+			return nil // dynamic
+		}
+	}
+	return fn
+}
+
+func (f *finder) calleeOf(e ast.Expr) *types.Func {
+	return f.callee(&ast.CallExpr{Fun: e})
+}
+
+// recvText is the text of the receiver of a method call, without & and parens.
+func recvText(call *ast.CallExpr) string {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	return exprText(sel.X)
+}
+
+func exprText(e ast.Expr) string {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	return types.ExprString(e)
+}
+
+// syncOf finds how the goroutine started by n signals its end.
+func (f *finder) syncOf(n ast.Node) (syncObj, string) {
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		return syncObj{kind: f.goMethod(n), expr: recvText(n)}, ""
+	case *ast.GoStmt:
+		body, args := f.goBody(n.Call)
+		if body == nil {
+			return syncObj{}, "goroutine runs a function whose body is not in this package; its join cannot be seen"
+		}
+		if o, ok := f.signals(body, args); ok {
+			return o, ""
+		}
+		return syncObj{}, "goroutine is never joined (it signals no WaitGroup, errgroup or join channel)"
+	}
+	return syncObj{}, "internal error: not a fork"
+}
+
+// goBody returns the body run by a go statement's call and, for a named
+// function, a map from its parameters to the call's argument texts.
+func (f *finder) goBody(call *ast.CallExpr) (*ast.BlockStmt, map[types.Object]string) {
+	if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		return lit.Body, nil
+	}
+	fn := f.callee(call)
+	decl := f.res.Decls[fn]
+	if decl == nil || decl.Body == nil {
+		return nil, nil
+	}
+	args := map[types.Object]string{}
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		for _, name := range field.Names {
+			if i < len(call.Args) {
+				args[f.info.Defs[name]] = exprText(call.Args[i])
+			}
+			i++
+		}
+	}
+	return decl.Body, args
+}
+
+// signals finds wg.Done() or a send on a channel in body: what the goroutine
+// signals at its end. args maps a named function's parameters to the caller's
+// expressions.
+func (f *finder) signals(body *ast.BlockStmt, args map[types.Object]string) (syncObj, bool) {
+	text := func(e ast.Expr) string {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && args != nil {
+			if s, ok := args[f.info.Uses[id]]; ok {
+				return s
+			}
+		}
+		return exprText(e)
+	}
+	var o syncObj
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			return false
+		case *ast.CallExpr:
+			if f.methodName(n) == "(*sync.WaitGroup).Done" {
+				sel := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+				o = syncObj{kind: "wg", expr: text(sel.X)}
+			}
+		}
+		return o.kind == ""
+	})
+	if o.kind != "" {
+		return o, true
+	}
+	if len(body.List) > 0 {
+		if send, ok := lastSend(body.List[len(body.List)-1]); ok {
+			return syncObj{kind: "chan", expr: text(send.Chan)}, true
+		}
+	}
+	return o, false
+}
+
+// lastSend matches `ch <- v` or `defer func(){ ch <- v }()`.
+func lastSend(s ast.Stmt) (*ast.SendStmt, bool) {
+	send, ok := s.(*ast.SendStmt)
+	return send, ok
+}
+
+// joins returns the Wait call of obj in s (wg.Wait(), g.Wait() as a statement,
+// in an assignment, a return or an if's init), or nil.
+func (f *finder) joins(s ast.Stmt, obj syncObj) *ast.CallExpr {
+	var exprs []ast.Expr
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		exprs = []ast.Expr{s.X}
+	case *ast.AssignStmt:
+		exprs = s.Rhs
+	case *ast.ReturnStmt:
+		exprs = s.Results
+	case *ast.IfStmt:
+		if s.Init != nil {
+			return f.joins(s.Init, obj)
+		}
+		exprs = []ast.Expr{s.Cond}
+	}
+	want := map[string]string{"wg": "(*sync.WaitGroup).Wait", "errgroup": "(*golang.org/x/sync/errgroup.Group).Wait"}[obj.kind]
+	for _, e := range exprs {
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && want != "" && f.methodName(call) == want && recvText(call) == obj.expr {
+			return call
+		}
+	}
+	return nil
+}
+
+// chanJoins reports whether s receives from the join channel: `<-ch`, or a
+// loop whose body only receives from it.
+func (f *finder) chanJoins(s ast.Stmt, obj syncObj) bool {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		return isRecv(s.X, obj.expr)
+	case *ast.AssignStmt:
+		return len(s.Rhs) == 1 && isRecv(s.Rhs[0], obj.expr)
+	case *ast.ForStmt:
+		return onlyRecv(s.Body, obj.expr)
+	case *ast.RangeStmt:
+		return onlyRecv(s.Body, obj.expr)
+	}
+	return false
+}
+
+func isRecv(e ast.Expr, ch string) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW && exprText(u.X) == ch
+}
+
+func onlyRecv(b *ast.BlockStmt, ch string) bool {
+	if len(b.List) != 1 {
+		return false
+	}
+	s := b.List[0]
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		return isRecv(s.X, ch)
+	case *ast.AssignStmt:
+		return len(s.Rhs) == 1 && isRecv(s.Rhs[0], ch)
+	}
+	return false
+}
+
+// parentSyncs explains why the parent's code between the first fork and the
+// join synchronizes with the goroutines in ways the model does not cover, or
+// returns "".
+func (f *finder) parentSyncs(stmts []ast.Stmt, obj syncObj) string {
+	why := ""
+	for _, s := range stmts {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.SendStmt, *ast.SelectStmt:
+				why = "the parent communicates by channel while the goroutines run"
+			case *ast.UnaryExpr:
+				if n.Op == token.ARROW {
+					why = "the parent communicates by channel while the goroutines run"
+				}
+			case *ast.RangeStmt:
+				if isChan(f.info.TypeOf(n.X)) {
+					why = "the parent communicates by channel while the goroutines run"
+				}
+			case *ast.CallExpr:
+				if w := f.syncWhy(n); w != "" {
+					why = w
+				}
+			}
+			return why == ""
+		})
+	}
+	return why
+}
+
+// bodySyncs explains why a goroutine body synchronizes in ways the model
+// does not cover, or returns "". The final send on a join channel and the
+// range over a worker pool's channel are allowed.
+func (f *finder) bodySyncs(body *ast.BlockStmt, obj syncObj, items *ast.RangeStmt) string {
+	why := ""
+	var last ast.Stmt
+	if len(body.List) > 0 {
+		last = body.List[len(body.List)-1]
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			return false
+		case *ast.SendStmt:
+			if n != last || obj.kind != "chan" {
+				why = "goroutines of the construct communicate by channel"
+			}
+		case *ast.SelectStmt:
+			why = "goroutines of the construct communicate by channel (select)"
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				why = "goroutines of the construct communicate by channel"
+			}
+		case *ast.RangeStmt:
+			if n != items && isChan(f.info.TypeOf(n.X)) {
+				why = "goroutines of the construct communicate by channel"
+			}
+		case *ast.CallExpr:
+			if w := f.syncWhy(n); w != "" {
+				why = w
+			}
+		}
+		return why == ""
+	})
+	return why
+}
+
+// syncWhy names synchronization the model does not order: sync.Cond,
+// sync.Once, closing channels.
+func (f *finder) syncWhy(call *ast.CallExpr) string {
+	name := f.methodName(call)
+	switch {
+	case strings.HasPrefix(name, "(*sync.Cond)."):
+		return "uses sync.Cond"
+	case strings.HasPrefix(name, "(*sync.Once)."), name == "sync.OnceFunc", name == "sync.OnceValue", name == "sync.OnceValues":
+		return "uses sync.Once"
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "close" {
+		if _, ok := f.info.Uses[id].(*types.Builtin); ok {
+			return "closes a channel while the goroutines run"
+		}
+	}
+	return ""
+}
+
+func isChan(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Chan)
+	return ok
+}
+
+// fork describes the goroutine started by n, or notes why it is unstructured.
+func (f *finder) fork(n ast.Node, obj syncObj) *Fork {
+	fk := &Fork{Node: n}
+	var body *ast.BlockStmt
+	switch n := n.(type) {
+	case *ast.GoStmt:
+		if lit, ok := ast.Unparen(n.Call.Fun).(*ast.FuncLit); ok {
+			fk.Body = lit
+		} else {
+			fk.Callee = f.callee(n.Call)
+		}
+		body, _ = f.goBody(n.Call)
+	case *ast.CallExpr:
+		fk.ErrGroup = f.goMethod(n) == "errgroup"
+		if len(n.Args) == 1 {
+			switch a := ast.Unparen(n.Args[0]).(type) {
+			case *ast.FuncLit:
+				fk.Body = a
+				body = a.Body
+			default:
+				fk.Callee = f.calleeOf(a)
+				if d := f.res.Decls[fk.Callee]; d != nil {
+					body = d.Body
+				}
+			}
+		}
+	}
+	if body != nil {
+		fk.Items = itemsLoop(body, f.info)
+		if why := f.bodySyncs(body, obj, fk.Items); why != "" {
+			f.unstructured([]ast.Node{n}, why)
+			return nil
+		}
+	}
+	return fk
+}
+
+// itemsLoop finds a worker's `for x := range ch` at the top level of its body.
+func itemsLoop(body *ast.BlockStmt, info *types.Info) *ast.RangeStmt {
+	for _, s := range body.List {
+		if r, ok := s.(*ast.RangeStmt); ok && isChan(info.TypeOf(r.X)) {
+			return r
+		}
+	}
+	return nil
+}
+
+// closedBefore reports whether close(ch) is called in stmts.
+func (f *finder) closedBefore(stmts []ast.Stmt, ch ast.Expr) bool {
+	want, found := exprText(ch), false
+	for _, s := range stmts {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "close" && len(call.Args) == 1 && exprText(call.Args[0]) == want {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// loopIndex returns a loop's index variable and, when cheap and without side
+// effects, the expression counting its iterations.
+func (f *finder) loopIndex(loop ast.Stmt) (*types.Var, ast.Expr) {
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		var v *types.Var
+		if id, ok := l.Key.(*ast.Ident); ok && l.Tok == token.DEFINE {
+			v, _ = f.info.Defs[id].(*types.Var)
+		}
+		t := f.info.TypeOf(l.X)
+		if t == nil || !simple(l.X) {
+			return v, nil
+		}
+		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			return v, l.X
+		}
+		switch t.Underlying().(type) {
+		case *types.Slice, *types.Array:
+			return v, &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{l.X}}
+		}
+		return v, nil
+	case *ast.ForStmt:
+		as, ok := l.Init.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || as.Tok != token.DEFINE {
+			return nil, nil
+		}
+		v, _ := f.info.Defs[as.Lhs[0].(*ast.Ident)].(*types.Var)
+		cond, ok := l.Cond.(*ast.BinaryExpr)
+		if lit, isLit := as.Rhs[0].(*ast.BasicLit); ok && isLit && lit.Value == "0" && cond.Op == token.LSS && simple(cond.Y) {
+			if id, ok := cond.X.(*ast.Ident); ok && f.info.Uses[id] == v {
+				return v, cond.Y
+			}
+		}
+		return v, nil
+	}
+	return nil, nil
+}
+
+// simple reports whether e can be evaluated again without side effects:
+// identifiers, literals, selectors of those, len of those.
+func simple(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.BasicLit:
+		return true
+	case *ast.SelectorExpr:
+		return simple(e.X)
+	case *ast.CallExpr:
+		id, ok := e.Fun.(*ast.Ident)
+		return ok && id.Name == "len" && len(e.Args) == 1 && simple(e.Args[0])
+	}
+	return false
+}

@@ -1,0 +1,262 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/dave/dst"
+)
+
+// call rewrites a call: forks, locks, atomics and builtins that touch
+// memory get their own treatment; calls of functions that have a checked
+// clone call the clone with the task; everything else has its operands read.
+func (w *walker) call(x *dst.CallExpr) dst.Expr {
+	a, _ := w.astOf(x).(*ast.CallExpr)
+	if a == nil {
+		return x
+	}
+	if tv, ok := w.info.Types[a.Fun]; ok && tv.IsType() { // conversion
+		w.rvals(x.Args)
+		return x
+	}
+	if fk := w.res.Forks[a]; fk != nil {
+		return w.goMethod(x, fk)
+	}
+	if id, ok := ast.Unparen(a.Fun).(*ast.Ident); ok {
+		if _, isBuiltin := w.info.Uses[id].(*types.Builtin); isBuiltin {
+			return w.builtin(x, a, id.Name)
+		}
+	}
+	fn := w.callee(a)
+	if fn != nil && w.task != "" {
+		if e := w.syncCall(x, a, fn); e != nil {
+			return e
+		}
+	}
+	w.rvals(x.Args)
+	switch f := x.Fun.(type) {
+	case *dst.FuncLit:
+		w.funcLit(f, w.task) // called in place: runs in this block
+	case *dst.SelectorExpr:
+		if w.isMethodVal(f) {
+			f.X = w.recv(f)
+		} else {
+			x.Fun = w.rval(x.Fun)
+		}
+	default:
+		x.Fun = w.rval(x.Fun)
+	}
+	if fn != nil && w.task != "" && w.res.Clones[fn] {
+		w.toClone(x)
+	}
+	return x
+}
+
+// callee is the statically known function or method of a call, or nil.
+func (w *walker) callee(a *ast.CallExpr) *types.Func {
+	fun := ast.Unparen(a.Fun)
+	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun = f.X
+	case *ast.IndexListExpr:
+		fun = f.X
+	}
+	var id *ast.Ident
+	switch f := fun.(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		if s := w.info.Selections[f]; s != nil && s.Kind() != types.MethodVal {
+			return nil // method expression T.M or a field of func type
+		}
+		id = f.Sel
+	default:
+		return nil
+	}
+	fn, _ := w.info.Uses[id].(*types.Func)
+	if fn != nil {
+		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+			return nil
+		}
+	}
+	return fn
+}
+
+// toClone redirects a call to the checked clone of its callee, passing the task.
+func (w *walker) toClone(x *dst.CallExpr) {
+	w.change()
+	rename := func(id *dst.Ident) { id.Name = cloneName(id.Name) }
+	fun := x.Fun
+	if p, ok := fun.(*dst.ParenExpr); ok {
+		fun = p.X
+	}
+	switch f := fun.(type) {
+	case *dst.IndexExpr:
+		fun = f.X
+	case *dst.IndexListExpr:
+		fun = f.X
+	}
+	switch f := fun.(type) {
+	case *dst.Ident:
+		rename(f)
+	case *dst.SelectorExpr:
+		rename(f.Sel)
+	}
+	x.Args = append([]dst.Expr{w.taskExpr()}, x.Args...)
+}
+
+func cloneName(name string) string { return "_ga_" + name }
+
+// syncCall rewrites mutex and sync/atomic calls, or returns nil.
+func (w *walker) syncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) dst.Expr {
+	name := fn.FullName()
+	switch name {
+	case "(*sync.Mutex).Lock", "(*sync.RWMutex).Lock":
+		return w.lockCall(x, "Acquire")
+	case "(*sync.Mutex).Unlock", "(*sync.RWMutex).Unlock":
+		return w.lockCall(x, "Release")
+	case "(*sync.RWMutex).RLock":
+		return w.lockCall(x, "RAcquire")
+	case "(*sync.RWMutex).RUnlock":
+		return w.lockCall(x, "RRelease")
+	}
+	if fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
+		return nil
+	}
+	kind := "AW"
+	base := fn.Name()
+	if strings.HasPrefix(base, "Load") {
+		kind = "AR"
+	}
+	site := w.site(a.Pos(), types.ExprString(a.Fun))
+	w.change()
+	if sel, ok := x.Fun.(*dst.SelectorExpr); ok && w.isMethodVal(sel) {
+		// typed atomics: v.Load(), p.Add(1)
+		recvAST := ast.Unparen(a.Fun).(*ast.SelectorExpr).X
+		ptr := w.addrOf(sel.X, recvAST)
+		sel.X = w.rtCall(kind, w.taskExpr(), ptr, siteLit(site))
+		w.rvals(x.Args)
+		return x
+	}
+	w.rvals(x.Args[1:])
+	if len(x.Args) > 0 {
+		x.Args[0] = w.rtCall(kind, w.taskExpr(), w.rval(x.Args[0]), siteLit(site))
+	}
+	return x
+}
+
+// addrOf returns a pointer to the operand of a pointer method: the operand
+// itself when it is a pointer, else &operand.
+func (w *walker) addrOf(x dst.Expr, a ast.Expr) dst.Expr {
+	if isPointer(w.info.TypeOf(a)) {
+		return w.rval(x)
+	}
+	return &dst.UnaryExpr{Op: token.AND, X: w.addr(x)}
+}
+
+// lockCall turns mu.Lock() into task.Acquire(&mu) (and the like), reaching
+// through embedded fields to the mutex itself.
+func (w *walker) lockCall(x *dst.CallExpr, method string) dst.Expr {
+	sel, ok := x.Fun.(*dst.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	a := w.astOf(sel).(*ast.SelectorExpr)
+	s := w.info.Selections[a]
+	recv := sel.X
+	t := w.info.TypeOf(a.X)
+	for _, i := range s.Index()[:len(s.Index())-1] { // embedded path to the mutex
+		st, _ := derefStruct(t)
+		if st == nil {
+			return nil
+		}
+		f := st.Field(i)
+		recv = &dst.SelectorExpr{X: recv, Sel: dst.NewIdent(f.Name())}
+		t = f.Type()
+	}
+	var ptr dst.Expr
+	if len(s.Index()) == 1 {
+		ptr = w.addrOf(recv, a.X)
+	} else if isPointer(t) {
+		ptr = recv
+	} else {
+		ptr = &dst.UnaryExpr{Op: token.AND, X: recv}
+	}
+	w.change()
+	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(method)}, Args: []dst.Expr{ptr}}
+}
+
+func derefStruct(t types.Type) (*types.Struct, bool) {
+	if p, ok := underlying(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	s, ok := underlying(t).(*types.Struct)
+	return s, ok
+}
+
+// builtin rewrites the builtins that touch memory: copy, append, delete,
+// clear, len and cap of maps.
+func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr {
+	if w.task == "" {
+		w.rvals(x.Args)
+		return x
+	}
+	site := func(what string) dst.Expr { return siteLit(w.site(a.Pos(), what)) }
+	switch name {
+	case "copy":
+		w.rvals(x.Args)
+		w.change()
+		if b, ok := underlying(w.info.TypeOf(a.Args[1])).(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return w.rtCall("CopyString", w.taskExpr(), x.Args[0], x.Args[1], site(types.ExprString(a)))
+		}
+		s := site(types.ExprString(a))
+		return w.rtCall("Copy", w.taskExpr(), x.Args[0], x.Args[1], s, siteLit(atoiLit(s)))
+	case "append":
+		w.rvals(x.Args)
+		if len(x.Args) == 0 {
+			return x
+		}
+		n := dst.Expr(&dst.BasicLit{Kind: token.INT, Value: itoa(len(x.Args) - 1)})
+		if x.Ellipsis {
+			last := a.Args[len(a.Args)-1]
+			if _, isSlice := underlying(w.info.TypeOf(last)).(*types.Slice); !isSlice || !pure(last) {
+				return x
+			}
+			n = &dst.CallExpr{Fun: dst.NewIdent("len"), Args: []dst.Expr{exprFromAST(last)}}
+		}
+		w.change()
+		x.Args[0] = w.rtCall("Grow", w.taskExpr(), x.Args[0], n, site(types.ExprString(a)))
+		return x
+	case "delete", "clear":
+		w.rvals(x.Args)
+		if isMap(w.info.TypeOf(a.Args[0])) {
+			w.change()
+			x.Args[0] = w.rtCall("MW", w.taskExpr(), x.Args[0], site(types.ExprString(a)))
+		}
+		return x
+	case "len", "cap":
+		w.rvals(x.Args)
+		if len(a.Args) == 1 && isMap(w.info.TypeOf(a.Args[0])) {
+			w.change()
+			x.Args[0] = w.rtCall("MR", w.taskExpr(), x.Args[0], site(types.ExprString(a)))
+		}
+		return x
+	}
+	for i, arg := range x.Args {
+		if !w.isType(arg) {
+			x.Args[i] = w.rval(arg)
+		}
+	}
+	return x
+}
+
+// atoiLit reads back the site id of a site literal.
+func atoiLit(e dst.Expr) uint32 {
+	n := 0
+	for _, c := range e.(*dst.BasicLit).Value {
+		n = n*10 + int(c-'0')
+	}
+	return uint32(n)
+}

@@ -1,0 +1,235 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/token"
+
+	"github.com/dave/dst"
+
+	"github.com/goanomaly/goanomaly/instrument/analysis"
+)
+
+// construct rewrites the statements of one construct (the forking
+// statements, then the join):
+//
+//	_ga_c1, _ga_t1 := _ga_rt.Begin(task, n, site)
+//	for i := range n { … go func(_ga_k1 *_ga_rt.Task) { … }(_ga_c1.Fork(i)) }
+//	wg.Wait()
+//	_ga_c1.Join()
+//
+// The parent's own code between the forks is checked with _ga_t1, each
+// goroutine's with its _ga_k1.
+func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
+	w.nconst++
+	id := itoa(w.nconst)
+	cName, tName := "_ga_c"+id, "_ga_t"+id
+	w.constructs[c] = cName
+	parent := w.taskExpr()
+	inner := w.with(tName)
+	n := len(list) - 1
+	for _, s := range list[:n] {
+		inner.stmt(s)
+	}
+	join := list[n]
+	w.stmt(join)
+	w.change()
+
+	count := dst.Expr(&dst.BasicLit{Kind: token.INT, Value: "-1"})
+	if c.Counted != nil {
+		count = &dst.CallExpr{Fun: dst.NewIdent("int"), Args: []dst.Expr{exprFromASTCall(c.Counted)}}
+	} else if c.Kind == analysis.Sections {
+		count = &dst.BasicLit{Kind: token.INT, Value: itoa(len(c.Forks))}
+	}
+	site := siteLit(w.site(c.List[c.First].Pos(), string(c.Kind)))
+	var enter dst.Stmt
+	if w.used[tName] {
+		enter = &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(cName), dst.NewIdent(tName)}, Tok: token.DEFINE,
+			Rhs: []dst.Expr{w.rtCall("Begin", parent, count, site)}}
+	} else {
+		enter = &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(cName)}, Tok: token.DEFINE,
+			Rhs: []dst.Expr{w.rtCall("Enter", parent, count, site)}}
+	}
+	out := append([]dst.Stmt{enter}, list[:n]...)
+	joinCall := &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(cName), Sel: dst.NewIdent("Join")}}
+	if c.JoinCall != nil && !w.wrapJoin(join, c, cName) {
+		return append(out, join, &dst.ExprStmt{X: joinCall})
+	}
+	if c.JoinCall == nil {
+		return append(out, join, &dst.ExprStmt{X: joinCall})
+	}
+	return append(out, join)
+}
+
+// wrapJoin replaces g.Wait() inside the join statement (an assignment, a
+// return, an if's init) by _ga_c1.JoinErr(g.Wait()); a plain wg.Wait()
+// statement is left for Join to follow.
+func (w *walker) wrapJoin(join dst.Stmt, c *analysis.Construct, cName string) bool {
+	if es, ok := join.(*dst.ExprStmt); ok && w.astOf(es.X) == c.JoinCall {
+		return false
+	}
+	found := false
+	dstApply(join, func(e dst.Expr) dst.Expr {
+		if call, ok := e.(*dst.CallExpr); ok && w.astOf(call) == c.JoinCall {
+			found = true
+			return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(cName), Sel: dst.NewIdent("JoinErr")}, Args: []dst.Expr{call}}
+		}
+		return e
+	})
+	return found
+}
+
+// forkArgs is the index expression the runtime names the child by.
+func (w *walker) forkIndex(fk *analysis.Fork) dst.Expr {
+	if fk.Section >= 0 {
+		return &dst.BasicLit{Kind: token.INT, Value: itoa(fk.Section)}
+	}
+	if v := fk.Construct.Index; v != nil && v.Name() != "_" {
+		return &dst.CallExpr{Fun: dst.NewIdent("int"), Args: []dst.Expr{dst.NewIdent(v.Name())}}
+	}
+	return &dst.BasicLit{Kind: token.INT, Value: "-1"}
+}
+
+func (w *walker) forkCall(fk *analysis.Fork) dst.Expr {
+	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(w.constructs[fk.Construct]), Sel: dst.NewIdent("Fork")}, Args: []dst.Expr{w.forkIndex(fk)}}
+}
+
+// childName is the task variable of a construct's goroutines.
+func (w *walker) childName(fk *analysis.Fork) string {
+	return "_ga_k" + w.constructs[fk.Construct][len("_ga_c"):]
+}
+
+func taskParam(name string) *dst.Field {
+	return &dst.Field{Names: []*dst.Ident{dst.NewIdent(name)}, Type: &dst.StarExpr{X: &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent("Task")}}}
+}
+
+// goStmt rewrites a go statement: a fork of a construct passes the child's
+// task into the goroutine; an unstructured goroutine starts a new root.
+func (w *walker) goStmt(s *dst.GoStmt) {
+	a, _ := w.astOf(s).(*ast.GoStmt)
+	fk := w.res.Forks[a]
+	w.rvals(s.Call.Args)
+	if fk == nil || fk.Construct == nil || w.constructs[fk.Construct] == "" {
+		if lit, ok := s.Call.Fun.(*dst.FuncLit); ok {
+			w.funcLit(lit, "") // a root of its own
+		}
+		return
+	}
+	w.change()
+	switch {
+	case fk.Body != nil:
+		lit := s.Call.Fun.(*dst.FuncLit)
+		k := w.childName(fk)
+		lit.Type.Params.List = append([]*dst.Field{taskParam(k)}, lit.Type.Params.List...)
+		s.Call.Args = append([]dst.Expr{w.forkCall(fk)}, s.Call.Args...)
+		w.child(lit.Body, k, fk)
+	case fk.Callee != nil && w.res.Clones[fk.Callee]:
+		s.Call.Args = append([]dst.Expr{w.forkCall(fk)}, s.Call.Args...)
+		renameCallee(s.Call)
+	default:
+		s.Call.Fun = w.rtCall("Forked", w.forkCall(fk), w.rval(s.Call.Fun))
+	}
+}
+
+// goMethod rewrites wg.Go(f) and g.Go(f).
+func (w *walker) goMethod(x *dst.CallExpr, fk *analysis.Fork) dst.Expr {
+	sel := x.Fun.(*dst.SelectorExpr)
+	sel.X = w.addr(sel.X)
+	if fk.Construct == nil || w.constructs[fk.Construct] == "" || len(x.Args) != 1 {
+		if lit, ok := x.Args[0].(*dst.FuncLit); ok {
+			w.funcLit(lit, "")
+		}
+		return x
+	}
+	w.change()
+	bind := "Bind"
+	if fk.ErrGroup {
+		bind = "BindErr"
+	}
+	c := dst.NewIdent(w.constructs[fk.Construct])
+	switch {
+	case fk.Body != nil:
+		lit := x.Args[0].(*dst.FuncLit)
+		k := w.childName(fk)
+		lit.Type.Params.List = append([]*dst.Field{taskParam(k)}, lit.Type.Params.List...)
+		w.child(lit.Body, k, fk)
+		x.Args[0] = w.rtCall(bind, c, w.forkIndex(fk), lit)
+	case fk.Callee != nil && w.res.Clones[fk.Callee]:
+		f := w.rval(x.Args[0])
+		renameFunc(f)
+		x.Args[0] = w.rtCall(bind, c, w.forkIndex(fk), f)
+	default:
+		x.Args[0] = w.rtCall("Forked", w.forkCall(fk), w.rval(x.Args[0]))
+	}
+	return x
+}
+
+// child rewrites a goroutine body with its task k; a worker's item loop
+// starts a block per item.
+func (w *walker) child(body *dst.BlockStmt, k string, fk *analysis.Fork) {
+	v := w.with(k)
+	v.block(body)
+	if fk.Items == nil {
+		return
+	}
+	for i, s := range body.List {
+		r, ok := s.(*dst.RangeStmt)
+		if !ok || v.astOf(r) != fk.Items {
+			continue
+		}
+		r.Body.List = append([]dst.Stmt{&dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(k), Sel: dst.NewIdent("Item")}}}}, r.Body.List...)
+		end := &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(k), Sel: dst.NewIdent("EndItems")}}}
+		body.List = append(body.List[:i+1], append([]dst.Stmt{end}, body.List[i+1:]...)...)
+		return
+	}
+}
+
+// renameCallee points a call at its callee's clone.
+func renameCallee(call *dst.CallExpr) { renameFunc(call.Fun) }
+
+func renameFunc(f dst.Expr) {
+	switch f := f.(type) {
+	case *dst.Ident:
+		f.Name = cloneName(f.Name)
+	case *dst.SelectorExpr:
+		f.Sel.Name = cloneName(f.Sel.Name)
+	case *dst.IndexExpr:
+		renameFunc(f.X)
+	case *dst.IndexListExpr:
+		renameFunc(f.X)
+	case *dst.ParenExpr:
+		renameFunc(f.X)
+	}
+}
+
+// exprFromASTCall copies a cheap count expression (identifiers, literals,
+// selectors, len of those) into dst.
+func exprFromASTCall(e ast.Expr) dst.Expr {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		return &dst.BasicLit{Kind: x.Kind, Value: x.Value}
+	case *ast.CallExpr:
+		return &dst.CallExpr{Fun: dst.NewIdent("len"), Args: []dst.Expr{exprFromASTCall(x.Args[0])}}
+	}
+	return exprFromAST(e)
+}
+
+// dstApply replaces expressions in n bottom-up with f.
+func dstApply(n dst.Node, f func(dst.Expr) dst.Expr) {
+	dst.Inspect(n, func(m dst.Node) bool {
+		switch m := m.(type) {
+		case *dst.AssignStmt:
+			for i := range m.Rhs {
+				m.Rhs[i] = f(m.Rhs[i])
+			}
+		case *dst.ReturnStmt:
+			for i := range m.Results {
+				m.Results[i] = f(m.Results[i])
+			}
+		case *dst.ExprStmt:
+			m.X = f(m.X)
+		case *dst.FuncLit:
+			return false
+		}
+		return true
+	})
+}

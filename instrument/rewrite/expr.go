@@ -1,0 +1,276 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/dave/dst"
+)
+
+// op is how an lvalue is accessed.
+type op int
+
+const (
+	opW  op = iota // written
+	opRW           // read, then written (x += y, x++)
+)
+
+func (w *walker) rvals(es []dst.Expr) {
+	for i, e := range es {
+		es[i] = w.rval(e)
+	}
+}
+
+// typeOf is the type of the original expression behind e, or nil.
+func (w *walker) typeOf(e dst.Expr) types.Type {
+	a, _ := w.astOf(e).(ast.Expr)
+	if a == nil {
+		return nil
+	}
+	return w.info.TypeOf(a)
+}
+
+func (w *walker) isType(e dst.Expr) bool {
+	a, _ := w.astOf(e).(ast.Expr)
+	if a == nil {
+		return false
+	}
+	tv, ok := w.info.Types[a]
+	return ok && tv.IsType()
+}
+
+// rval rewrites e, evaluated for its value.
+func (w *walker) rval(e dst.Expr) dst.Expr {
+	if e == nil || w.isType(e) {
+		return e
+	}
+	switch x := e.(type) {
+	case *dst.Ident:
+		return w.wrapLoc(e, "R")
+	case *dst.SelectorExpr:
+		if w.isVarSel(x) {
+			if w.isField(x) {
+				x.X = w.base(x.X)
+			}
+			return w.wrapLoc(e, "R")
+		}
+		if w.isMethodVal(x) {
+			x.X = w.recv(x)
+		}
+		return e
+	case *dst.IndexExpr:
+		if w.isFuncInst(x.X) {
+			return e
+		}
+		if isMap(w.typeOf(x.X)) {
+			x.X = w.mapOp(w.rval(x.X), "MR", x)
+			x.Index = w.rval(x.Index)
+			return e
+		}
+		x.X = w.base(x.X)
+		x.Index = w.rval(x.Index)
+		return w.wrapLoc(e, "R")
+	case *dst.StarExpr:
+		x.X = w.rval(x.X)
+		return w.wrapLoc(e, "R")
+	case *dst.ParenExpr:
+		x.X = w.rval(x.X)
+	case *dst.UnaryExpr:
+		if x.Op == token.AND {
+			x.X = w.addr(x.X)
+		} else {
+			x.X = w.rval(x.X)
+		}
+	case *dst.BinaryExpr:
+		x.X, x.Y = w.rval(x.X), w.rval(x.Y)
+	case *dst.CallExpr:
+		return w.call(x)
+	case *dst.SliceExpr:
+		x.X = w.base(x.X)
+		x.Low, x.High, x.Max = w.rval(x.Low), w.rval(x.High), w.rval(x.Max)
+	case *dst.TypeAssertExpr:
+		x.X = w.rval(x.X)
+	case *dst.CompositeLit:
+		w.compositeLit(x)
+	case *dst.KeyValueExpr:
+		x.Key, x.Value = w.rval(x.Key), w.rval(x.Value)
+	case *dst.FuncLit:
+		w.funcLit(x, "")
+	}
+	return e
+}
+
+func (w *walker) compositeLit(x *dst.CompositeLit) {
+	_, isStruct := underlying(w.typeOf(x)).(*types.Struct)
+	if p, ok := underlying(w.typeOf(x)).(*types.Pointer); ok {
+		_, isStruct = p.Elem().Underlying().(*types.Struct)
+	}
+	for i, el := range x.Elts {
+		if kv, ok := el.(*dst.KeyValueExpr); ok {
+			if !isStruct {
+				kv.Key = w.rval(kv.Key)
+			}
+			kv.Value = w.rval(kv.Value)
+			continue
+		}
+		x.Elts[i] = w.rval(el)
+	}
+}
+
+// funcLit rewrites a function literal that is not a goroutine: called in
+// place or deferred, it runs in the current block; anything else may run
+// anywhere, so it is not checked (task "").
+func (w *walker) funcLit(x *dst.FuncLit, task string) {
+	v := w.with(task)
+	v.block(x.Body)
+}
+
+// base rewrites the operand of a selector, index or slice expression: a
+// pointer, slice or map operand is read; an array or struct operand is only
+// a path to the element (its address is computed, nothing is read).
+func (w *walker) base(e dst.Expr) dst.Expr {
+	switch underlying(w.typeOf(e)).(type) {
+	case *types.Array, *types.Struct:
+		return w.addr(e)
+	}
+	return w.rval(e)
+}
+
+// addr rewrites an expression whose address is taken: nothing is read at
+// its top, its operands are rewritten.
+func (w *walker) addr(e dst.Expr) dst.Expr {
+	switch x := e.(type) {
+	case *dst.Ident:
+		return e
+	case *dst.SelectorExpr:
+		if w.isField(x) {
+			x.X = w.base(x.X)
+		}
+		return e
+	case *dst.IndexExpr:
+		if isMap(w.typeOf(x.X)) {
+			return w.rval(e)
+		}
+		x.X = w.base(x.X)
+		x.Index = w.rval(x.Index)
+		return e
+	case *dst.StarExpr:
+		x.X = w.rval(x.X)
+		return e
+	case *dst.ParenExpr:
+		x.X = w.addr(x.X)
+		return e
+	}
+	return w.rval(e)
+}
+
+// lval rewrites an expression that is assigned to.
+func (w *walker) lval(e dst.Expr, o op) dst.Expr {
+	name := map[op]string{opW: "W", opRW: "RW"}[o]
+	switch x := e.(type) {
+	case *dst.Ident:
+		if x.Name == "_" {
+			return e
+		}
+		return w.wrapLoc(e, name)
+	case *dst.SelectorExpr:
+		if w.isField(x) {
+			x.X = w.base(x.X)
+		}
+		return w.wrapLoc(e, name)
+	case *dst.IndexExpr:
+		if isMap(w.typeOf(x.X)) {
+			x.X = w.mapOp(w.rval(x.X), "MW", x)
+			x.Index = w.rval(x.Index)
+			return e
+		}
+		x.X = w.base(x.X)
+		x.Index = w.rval(x.Index)
+		return w.wrapLoc(e, name)
+	case *dst.StarExpr:
+		x.X = w.rval(x.X)
+		return w.wrapLoc(e, name)
+	case *dst.ParenExpr:
+		x.X = w.lval(x.X, o)
+		return e
+	}
+	return e
+}
+
+// wrapLoc wraps the location e, if it is shared and addressable, as
+// (*_ga_rt.<fn>(task, &e, site)).
+func (w *walker) wrapLoc(e dst.Expr, fn string) dst.Expr {
+	if w.task == "" {
+		return e
+	}
+	a, _ := w.astOf(e).(ast.Expr)
+	if a == nil || !w.sharedLoc(a) || !addressable(a, w.info) {
+		return e
+	}
+	w.change()
+	site := w.site(a.Pos(), types.ExprString(a))
+	call := w.rtCall(fn, w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: e}, siteLit(site))
+	return &dst.ParenExpr{X: &dst.StarExpr{X: call}}
+}
+
+// mapOp wraps the map operand m of index expression ix as _ga_rt.MR/MW(task, m, site).
+func (w *walker) mapOp(m dst.Expr, fn string, ix *dst.IndexExpr) dst.Expr {
+	if w.task == "" {
+		return m
+	}
+	a, _ := w.astOf(ix).(ast.Expr)
+	if a == nil {
+		return m
+	}
+	w.change()
+	return w.rtCall(fn, w.taskExpr(), m, siteLit(w.site(a.Pos(), types.ExprString(a))))
+}
+
+// rangeX rewrites the operand of a range loop: a map is read.
+func (w *walker) rangeX(x dst.Expr) dst.Expr {
+	t := w.typeOf(x)
+	x = w.rval(x)
+	if isMap(t) && w.task != "" {
+		a, _ := w.astOf(x).(ast.Expr)
+		pos := token.NoPos
+		what := "range"
+		if a != nil {
+			pos, what = a.Pos(), "range "+types.ExprString(a)
+		}
+		w.change()
+		return w.rtCall("MR", w.taskExpr(), x, siteLit(w.site(pos, what)))
+	}
+	return x
+}
+
+// rangeElemCheck returns the statement `_ga_rt.R(task, &X[key], site)` that
+// checks the element read of one iteration of a range over a shared slice or
+// array, or nil when the loop has no usable key or X cannot be evaluated again.
+func (w *walker) rangeElemCheck(a *ast.RangeStmt, s *dst.RangeStmt) dst.Stmt {
+	switch underlying(w.info.TypeOf(a.X)).(type) {
+	case *types.Slice, *types.Array:
+	case *types.Pointer:
+	default:
+		return nil
+	}
+	key, ok := a.Key.(*ast.Ident)
+	if !ok || key.Name == "_" || !pure(a.X) {
+		return nil
+	}
+	elem := &ast.IndexExpr{X: a.X, Index: key}
+	if !w.sharedElem(a.X) {
+		return nil
+	}
+	site := w.site(a.Value.Pos(), types.ExprString(elem))
+	idx := &dst.IndexExpr{X: exprFromAST(a.X), Index: dst.NewIdent(key.Name)}
+	return &dst.ExprStmt{X: w.rtCall("R", w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: idx}, siteLit(site))}
+}
+
+func (w *walker) rtCall(fn string, args ...dst.Expr) *dst.CallExpr {
+	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent(fn)}, Args: args}
+}
+
+func siteLit(id uint32) dst.Expr {
+	return &dst.BasicLit{Kind: token.INT, Value: itoa(int(id))}
+}

@@ -1,0 +1,28 @@
+package rewrite
+
+import (
+	"go/ast"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/goanomaly/goanomaly/instrument/analysis"
+	"github.com/goanomaly/goanomaly/instrument/plan"
+)
+
+// planOf turns the analysis of pkg into its plan: the constructs found and
+// the notes on what is not checked.
+func planOf(pkg *packages.Package, res *analysis.Result) *plan.Package {
+	p := &plan.Package{Path: pkg.PkgPath}
+	pos := func(n ast.Node) plan.Pos { return plan.PosOf(pkg.Fset, n.Pos()) }
+	for _, c := range res.Constructs {
+		pc := plan.Construct{Pos: pos(c.List[c.First]), Kind: string(c.Kind), Join: pos(c.List[c.Join])}
+		for _, fk := range c.Forks {
+			pc.Forks = append(pc.Forks, pos(fk.Node))
+		}
+		p.Constructs = append(p.Constructs, pc)
+	}
+	for _, n := range res.Notes {
+		p.Notes = append(p.Notes, plan.Note{Pos: plan.PosOf(pkg.Fset, n.Pos), Msg: n.Msg})
+	}
+	return p
+}

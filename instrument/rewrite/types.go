@@ -1,0 +1,185 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+
+	"github.com/dave/dst"
+)
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+func underlying(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
+
+func isMap(t types.Type) bool {
+	_, ok := underlying(t).(*types.Map)
+	return ok
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := underlying(t).(*types.Pointer)
+	return ok
+}
+
+// isVarSel reports whether x selects a variable: a struct field or a
+// package-qualified variable.
+func (w *walker) isVarSel(x *dst.SelectorExpr) bool {
+	a, _ := w.astOf(x).(*ast.SelectorExpr)
+	if a == nil {
+		return false
+	}
+	if s := w.info.Selections[a]; s != nil {
+		return s.Kind() == types.FieldVal
+	}
+	_, ok := w.info.Uses[a.Sel].(*types.Var)
+	return ok
+}
+
+func (w *walker) isField(x *dst.SelectorExpr) bool {
+	a, _ := w.astOf(x).(*ast.SelectorExpr)
+	if a == nil {
+		return false
+	}
+	s := w.info.Selections[a]
+	return s != nil && s.Kind() == types.FieldVal
+}
+
+func (w *walker) isMethodVal(x *dst.SelectorExpr) bool {
+	a, _ := w.astOf(x).(*ast.SelectorExpr)
+	if a == nil {
+		return false
+	}
+	s := w.info.Selections[a]
+	return s != nil && s.Kind() == types.MethodVal
+}
+
+// isFuncInst reports whether e (the X of an index expression) is a generic
+// function, so the index expression instantiates it.
+func (w *walker) isFuncInst(e dst.Expr) bool {
+	_, ok := underlying(w.typeOf(e)).(*types.Signature)
+	return ok
+}
+
+// recv rewrites the receiver of a method value or call x.M: with a pointer
+// method on an addressable operand only its address is taken; otherwise the
+// operand is read.
+func (w *walker) recv(x *dst.SelectorExpr) dst.Expr {
+	a := w.astOf(x).(*ast.SelectorExpr)
+	s := w.info.Selections[a]
+	sig, _ := s.Obj().Type().(*types.Signature)
+	if sig != nil && sig.Recv() != nil && isPointer(sig.Recv().Type()) && !isPointer(w.info.TypeOf(a.X)) {
+		return w.addr(x.X)
+	}
+	if len(s.Index()) > 1 || isPointer(w.info.TypeOf(a.X)) {
+		return w.rval(x.X) // promoted or through a pointer: the pointer is read
+	}
+	return w.rval(x.X)
+}
+
+// sharedLoc reports whether the location e may be reached by more than one
+// goroutine: it is a global, a shared local, or reached through a pointer,
+// slice or map.
+func (w *walker) sharedLoc(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := w.info.Uses[x].(*types.Var)
+		if !ok {
+			v, ok = w.info.Defs[x].(*types.Var)
+		}
+		if !ok || v.IsField() {
+			return false
+		}
+		return v.Parent() == w.pkg.Types.Scope() || v.Pkg() != w.pkg.Types || w.res.Shared[v]
+	case *ast.SelectorExpr:
+		s := w.info.Selections[x]
+		if s == nil {
+			_, ok := w.info.Uses[x.Sel].(*types.Var)
+			return ok // pkg.V
+		}
+		if s.Indirect() || isPointer(w.info.TypeOf(x.X)) {
+			return true
+		}
+		return w.sharedLoc(x.X)
+	case *ast.IndexExpr:
+		return w.sharedElem(x.X)
+	case *ast.StarExpr:
+		return true
+	}
+	return false
+}
+
+// sharedElem reports whether the elements of the indexed operand x are shared.
+func (w *walker) sharedElem(x ast.Expr) bool {
+	switch underlying(w.info.TypeOf(x)).(type) {
+	case *types.Array:
+		return w.sharedLoc(x)
+	case *types.Basic: // string: immutable
+		return false
+	}
+	return true
+}
+
+// addressable reports whether &e is legal.
+func addressable(e ast.Expr, info *types.Info) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		_, ok := info.Uses[x].(*types.Var)
+		if !ok {
+			_, ok = info.Defs[x].(*types.Var)
+		}
+		return ok
+	case *ast.SelectorExpr:
+		s := info.Selections[x]
+		if s == nil {
+			_, ok := info.Uses[x.Sel].(*types.Var)
+			return ok
+		}
+		if s.Kind() != types.FieldVal {
+			return false
+		}
+		return s.Indirect() || isPointer(info.TypeOf(x.X)) || addressable(x.X, info)
+	case *ast.IndexExpr:
+		switch t := underlying(info.TypeOf(x.X)).(type) {
+		case *types.Slice:
+			return true
+		case *types.Pointer:
+			_, ok := t.Elem().Underlying().(*types.Array)
+			return ok
+		case *types.Array:
+			return addressable(x.X, info)
+		}
+		return false
+	case *ast.StarExpr:
+		return true
+	}
+	return false
+}
+
+// pure reports whether e can be evaluated again with the same result and no
+// side effects: identifiers and field selections of them.
+func pure(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return pure(x.X)
+	}
+	return false
+}
+
+// exprFromAST builds a fresh dst copy of a pure expression.
+func exprFromAST(e ast.Expr) dst.Expr {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return dst.NewIdent(x.Name)
+	case *ast.SelectorExpr:
+		return &dst.SelectorExpr{X: exprFromAST(x.X), Sel: dst.NewIdent(x.Sel.Name)}
+	}
+	panic("internal error: exprFromAST of impure expression")
+}

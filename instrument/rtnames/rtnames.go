@@ -1,0 +1,41 @@
+// Package rtnames holds the names of the runtime entry points that
+// instrumented code calls. It is the one place in instrument that knows
+// them; a test keeps them in sync with package rt, which instrument never
+// imports.
+package rtnames
+
+// Path is the runtime's import path.
+const Path = "github.com/goanomaly/goanomaly/rt"
+
+// The entry points, as rt spells them.
+const (
+	Task          = "Task"          // type of the hidden task parameter
+	Begin         = "Begin"         // (t, n, site) (*Construct, *Task)
+	Enter         = "Enter"         // (t, n, site) *Construct
+	Fork          = "Fork"          // method of *Construct: (index) *Task
+	Join          = "Join"          // method of *Construct
+	JoinErr       = "JoinErr"       // method of *Construct: (error) error
+	Bind          = "Bind"          // (c, index, func(*Task)) func()
+	BindErr       = "BindErr"       // (c, index, func(*Task) error) func() error
+	Forked        = "Forked"        // (t, f) f
+	Item          = "Item"          // method of *Task
+	EndItems      = "EndItems"      // method of *Task
+	R             = "R"             // (t, p, site) p
+	W             = "W"             // (t, p, site) p
+	RW            = "RW"            // (t, p, site) p
+	AR            = "AR"            // (t, p, site) p
+	AW            = "AW"            // (t, p, site) p
+	MR            = "MR"            // (t, m, site) m
+	MW            = "MW"            // (t, m, site) m
+	Copy          = "Copy"          // (t, dst, src, ws, rs) int
+	CopyString    = "CopyString"    // (t, dst, src, ws) int
+	Grow          = "Grow"          // (t, s, n, site) s
+	Acquire       = "Acquire"       // method of *Task: (sync.Locker)
+	Release       = "Release"       // method of *Task: (sync.Locker)
+	RAcquire      = "RAcquire"      // method of *Task: (*sync.RWMutex)
+	RRelease      = "RRelease"      // method of *Task: (*sync.RWMutex)
+	RegisterSites = "RegisterSites" // (first, []SiteInfo)
+	SiteInfo      = "SiteInfo"      // struct{Pos, What string; Flags SiteFlag}
+	OrderedOK     = "OrderedOK"     // SiteFlag
+	Fini          = "Fini"          // (status)
+)
