@@ -1,0 +1,74 @@
+package rt
+
+// read checks a plain read. The nil and no-shadow tests come first and the
+// function stays small enough to inline into Read and the R/W helpers.
+func (t *Task) read(addr uintptr, site Site) {
+	if t == nil || t.sh == nil {
+		return
+	}
+	t.check(addr, t.base|siteField(site), false)
+}
+
+// write checks a plain write.
+func (t *Task) write(addr uintptr, site Site) {
+	if t == nil || t.sh == nil {
+		return
+	}
+	t.check(addr, t.base|siteField(site), true)
+}
+
+// atomicRead records a sync/atomic load.
+func (t *Task) atomicRead(addr uintptr, site Site) {
+	if t == nil || t.sh == nil {
+		return
+	}
+	t.check(addr, t.base|siteField(site)|atomicBit, false)
+}
+
+// atomicWrite records a sync/atomic store or read-modify-write.
+func (t *Task) atomicWrite(addr uintptr, site Site) {
+	if t == nil || t.sh == nil {
+		return
+	}
+	t.check(addr, t.base|siteField(site)|atomicBit, true)
+}
+
+// readRange checks reads of n elements of size elem from addr, one shadow
+// cell per element.
+func (t *Task) readRange(addr, n, elem uintptr, site Site) {
+	if t == nil || t.sh == nil {
+		return
+	}
+	me := t.base | siteField(site)
+	for k := uintptr(0); k < n; k++ {
+		t.check(addr+k*elem, me, false)
+	}
+}
+
+// writeRange checks writes of n elements of size elem from addr.
+func (t *Task) writeRange(addr, n, elem uintptr, site Site) {
+	if t == nil || t.sh == nil {
+		return
+	}
+	me := t.base | siteField(site)
+	for k := uintptr(0); k < n; k++ {
+		t.check(addr+k*elem, me, true)
+	}
+}
+
+// check runs the tree's protocol for one access, me being its shadow word.
+func (t *Task) check(addr uintptr, me uint64, write bool) {
+	t.checks++
+	c := t.sh.cell(addr)
+	switch {
+	case c == nil:
+	case c.hist != nil:
+		t.lockedCheck(c, addr, me, write)
+	case me&atomicBit != 0:
+		t.waitFreeAtomic(c, addr, me, write)
+	case write:
+		t.waitFreeWrite(c, addr, me)
+	default:
+		t.waitFreeRead(c, addr, me)
+	}
+}

@@ -1,0 +1,122 @@
+package rt
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// print writes the first occurrence of a report, as text in the style of
+// the race detector or as one JSON object.
+func (r *reporter) print(tr *tree, rep rawReport) {
+	sink, src := describeAccess(tr, rep.sink), describeAccess(tr, rep.source)
+	w := r.writer()
+	if r.cfg.json {
+		b, _ := json.Marshal(jsonReport{
+			Kind: rep.kind.String(), Class: rep.class.String(),
+			Sink: sink, Source: src, Construct: sink.construct,
+		})
+		fmt.Fprintf(w, "%s\n", b)
+		return
+	}
+	verb := [...]string{"write", "read", "write"}[rep.kind]
+	srcVerb := [...]string{"write", "write", "read"}[rep.kind]
+	fmt.Fprintf(w, "==================\nWARNING: %s (%s)\n%s %s\n%s %s\n==================\n",
+		rep.class, rep.kind,
+		accessVerb("", verb, wordAtomic(rep.sink)), sink.text(),
+		accessVerb("Previous ", srcVerb, wordAtomic(rep.source)), src.text())
+}
+
+// accessVerb returns "Write", "Previous read", "Atomic write", …
+func accessVerb(prefix, verb string, atomic bool) string {
+	if atomic {
+		verb = "atomic " + verb
+	}
+	s := prefix + verb
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// jsonReport is the JSON form of a report (format=json).
+type jsonReport struct {
+	Kind      string     `json:"kind"`
+	Class     string     `json:"class"`
+	Sink      accessDesc `json:"sink"`
+	Source    accessDesc `json:"source"`
+	Construct string     `json:"construct"`
+}
+
+// accessDesc describes one side of a report.
+type accessDesc struct {
+	Pos       string `json:"pos"`
+	What      string `json:"what"`
+	Block     string `json:"block"`
+	construct string
+}
+
+// text returns "of a[i] at file:1:2 by iteration 3 of parallel loop at file:1:1".
+func (d accessDesc) text() string {
+	if d.Pos == "" {
+		return fmt.Sprintf("of %s by %s", d.What, d.Block)
+	}
+	return fmt.Sprintf("of %s at %s by %s", d.What, d.Pos, d.Block)
+}
+
+// describeAccess describes the access recorded in shadow word w.
+func describeAccess(tr *tree, w uint64) accessDesc {
+	s := wordSite(w)
+	d := accessDesc{What: fmt.Sprintf("unknown site %d", s)}
+	if info, ok := siteInfo(s); ok {
+		d.Pos, d.What = info.Pos, info.What
+	}
+	d.Block, d.construct = describeBlock(tr, wordTag(w))
+	return d
+}
+
+// describeBlock returns "iteration 3 of parallel loop at f.go:1:2" for the
+// block tag, and the construct part alone.
+func describeBlock(tr *tree, tag uint64) (block, construct string) {
+	r, ok := tr.block(tag)
+	if !ok || r.con == nil {
+		return "the root goroutine", ""
+	}
+	construct = siteName(r.con.site)
+	switch {
+	case r.kind == itemBlocks:
+		block = "work item"
+	case r.kind == parentBlocks || r.fork < 0:
+		block = "the parent"
+	case r.kind == childBlocks:
+		block = r.con.childName(r.fork + int(tag-r.lo))
+	default:
+		block = r.con.childName(r.fork)
+	}
+	return block + " of " + construct, construct
+}
+
+// siteName returns "parallel loop at f.go:1:2" for a construct site.
+func siteName(s Site) string {
+	info, ok := siteInfo(s)
+	if !ok {
+		return fmt.Sprintf("unknown site %d", s)
+	}
+	return info.What + " at " + info.Pos
+}
+
+// childName returns "iteration K", "section K" or "the worker" for the
+// child with fork number f.
+func (c *Construct) childName(f int) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.hasItems {
+		return "the worker"
+	}
+	index := f
+	if f < len(c.index) {
+		index = c.index[f]
+	}
+	info, _ := siteInfo(c.site)
+	if strings.Contains(info.What, "sections") {
+		return fmt.Sprintf("section %d", index)
+	}
+	return fmt.Sprintf("iteration %d", index)
+}

@@ -1,0 +1,54 @@
+package rt
+
+import (
+	"os"
+	"sync"
+	"sync/atomic"
+)
+
+// global is the runtime's only package-level mutable state, the things a
+// checked program has exactly one of: the site table filled by the
+// instrumented packages' init functions, and the options and report sink
+// read from GOANOMALY on first use. Tests build their own reporter and trees
+// instead of touching it.
+var global struct {
+	sitesMu sync.Mutex                 // serializes writers of sites
+	sites   atomic.Pointer[[]SiteInfo] // indexed by Site; copied on write
+
+	once sync.Once
+	rep  *reporter
+}
+
+// registerSites stores sites[i] as the info of site first+i.
+func registerSites(first Site, sites []SiteInfo) {
+	global.sitesMu.Lock()
+	defer global.sitesMu.Unlock()
+	var old []SiteInfo
+	if p := global.sites.Load(); p != nil {
+		old = *p
+	}
+	n := max(len(old), int(first)+len(sites))
+	s := make([]SiteInfo, n)
+	copy(s, old)
+	copy(s[first:], sites)
+	global.sites.Store(&s)
+}
+
+// siteInfo returns the info of s and whether it was registered.
+func siteInfo(s Site) (SiteInfo, bool) {
+	p := global.sites.Load()
+	if p == nil || int(s) >= len(*p) || (*p)[s] == (SiteInfo{}) {
+		return SiteInfo{}, false
+	}
+	return (*p)[s], true
+}
+
+// defaultReporter returns the program's reporter, configured from
+// GOANOMALY on first use.
+func defaultReporter() *reporter {
+	global.once.Do(func() {
+		cfg := parseOptions(os.Getenv("GOANOMALY"), os.Stderr)
+		global.rep = newReporter(cfg, nil)
+	})
+	return global.rep
+}

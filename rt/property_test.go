@@ -1,0 +1,86 @@
+package rt
+
+import (
+	"encoding/binary"
+	"fmt"
+	"maps"
+	"slices"
+	"testing"
+)
+
+// checkProg runs p under both protocols and compares with the oracle.
+func checkProg(p *prog, atomics bool) error {
+	o := buildOracle(p)
+	want := o.conflicts(atomics)
+	for _, locked := range []bool{false, true} {
+		cfg := config{exitcode: 66, maxCells: defaultMaxCells, locked: locked, atomics: atomics}
+		reps, r := runProg(p, cfg)
+		got := map[locClass]bool{}
+		for _, x := range reps {
+			loc := r.loc(x.addr)
+			if why := o.checkReport(x, loc, atomics); why != "" {
+				return fmt.Errorf("locked=%v atomics=%v: false report %s on loc%d sink site %d source site %d: %s",
+					locked, atomics, x.kind, loc, wordSite(x.sink), wordSite(x.source), why)
+			}
+			got[locClass{loc, x.class}] = true
+		}
+		switch {
+		case locked && !maps.Equal(got, want):
+			return fmt.Errorf("locked protocol, atomics=%v: reported %v, oracle %v", atomics, sorted(got), sorted(want))
+		case !locked && !p.nested:
+			for lc := range want {
+				if !got[locClass{lc.loc, dataRace}] && !got[locClass{lc.loc, nondet}] {
+					return fmt.Errorf("wait-free protocol, atomics=%v: no report on loc%d, oracle %v", atomics, lc.loc, sorted(want))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// sorted lists a location set for messages.
+func sorted(m map[locClass]bool) []string {
+	var s []string
+	for lc := range m {
+		s = append(s, fmt.Sprintf("loc%d:%s", lc.loc, lc.class))
+	}
+	slices.Sort(s)
+	return s
+}
+
+// TestPropertyRandomPrograms runs 10,000 random fork-join programs (1,000
+// with -short) with real goroutines under both protocols and checks every
+// report, and the completeness the protocols promise, against the oracle.
+func TestPropertyRandomPrograms(t *testing.T) {
+	n := 10000
+	if testing.Short() {
+		n = 1000
+	}
+	stats := map[string]int{}
+	for seed := range uint64(n) {
+		p := genProg(seed)
+		if p.nested {
+			stats["nested"]++
+		}
+		if err := checkProg(p, seed%3 == 0); err != nil {
+			t.Fatalf("%v\nprogram:\n%v", err, p)
+		}
+	}
+	t.Logf("%d programs, %d nested", n, stats["nested"])
+}
+
+// FuzzPrograms is the property test driven by the fuzzer: the input picks
+// the generator's seed and the atomics option.
+func FuzzPrograms(f *testing.F) {
+	for _, s := range []uint64{1, 42, 9999} {
+		f.Add(binary.LittleEndian.AppendUint64(nil, s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var buf [9]byte
+		copy(buf[:], b)
+		p := genProg(binary.LittleEndian.Uint64(buf[:8]))
+		if err := checkProg(p, buf[8]&1 == 1); err != nil {
+			t.Fatalf("%v\nprogram:\n%v", err, p)
+		}
+	})
+}

@@ -1,0 +1,163 @@
+package rt
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// A shadow table maps element addresses to cells holding their access
+// history. It is sharded by address hash; each shard is an open-addressing
+// table of *cell that readers probe with atomic loads and no lock. Inserts
+// take the shard's mutex; growth rehashes the same *cell pointers into a
+// larger table, so a reader still holding the old table updates the same
+// cells. Cells come from slabs, so checks on known addresses never allocate.
+type shadow struct {
+	tree   *tree
+	locked bool         // cells carry the locked protocol's history
+	limit  int64        // cells the table may hold
+	cells  atomic.Int64 // cells it holds
+	shards [nShards]shard
+}
+
+const (
+	nShards   = 64
+	shardBits = 6
+	slabCells = 128
+	firstSize = 64
+)
+
+// shard is one lock domain of a shadow table.
+type shard struct {
+	tbl  atomic.Pointer[table]
+	mu   sync.Mutex
+	n    int    // cells in tbl
+	slab []cell // free cells
+	_    [32]byte
+}
+
+// table is an open-addressing hash table; len(slots) is a power of two.
+type table struct {
+	mask  uint64
+	slots []atomic.Pointer[cell]
+}
+
+// cell is the access history of one element.
+type cell struct {
+	w, r, c atomic.Uint64 // wait-free protocol: last writer, last reader, a concurrent reader
+	addr    uintptr
+	hist    *history                 // locked protocol
+	atom    atomic.Pointer[atomHist] // wait-free protocol: atomic accesses, from the first one on
+}
+
+// atomHist is the wait-free history of a location's atomic accesses, kept
+// apart from the plain ones: without atomics=1 atomic writes do not conflict
+// with each other, so, like reads, they need a last one (w) and a concurrent
+// one (cw), or a plain access would miss the atomic write a later atomic
+// write replaced.
+type atomHist struct {
+	w, cw atomic.Uint64 // last atomic write, a concurrent earlier one
+	r, cr atomic.Uint64 // last atomic read, a concurrent earlier one
+}
+
+// atomic returns c's atomic history, creating it on first use.
+func (c *cell) atomic() *atomHist {
+	if a := c.atom.Load(); a != nil {
+		return a
+	}
+	c.atom.CompareAndSwap(nil, new(atomHist))
+	return c.atom.Load()
+}
+
+// newShadow returns an empty table for tr.
+func newShadow(tr *tree) *shadow {
+	cfg := &tr.rep.cfg
+	return &shadow{tree: tr, locked: cfg.locked, limit: cfg.maxCells}
+}
+
+// hashAddr spreads addresses of neighbouring elements over the table.
+func hashAddr(addr uintptr) uint64 { return uint64(addr) * 0x9E3779B97F4A7C15 }
+
+// cell returns the cell of addr, creating it on first touch; nil when the
+// table is full.
+func (s *shadow) cell(addr uintptr) *cell {
+	h := hashAddr(addr)
+	sh := &s.shards[h>>(64-shardBits)]
+	if tb := sh.tbl.Load(); tb != nil {
+		if c := tb.find(addr, h); c != nil {
+			return c
+		}
+	}
+	return s.insert(sh, addr, h)
+}
+
+// find probes tb for addr.
+func (tb *table) find(addr uintptr, h uint64) *cell {
+	for i := h >> 20; ; i++ {
+		c := tb.slots[i&tb.mask].Load()
+		if c == nil || c.addr == addr {
+			return c
+		}
+	}
+}
+
+// insert adds a cell for addr to sh unless another goroutine did first.
+func (s *shadow) insert(sh *shard, addr uintptr, h uint64) *cell {
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	tb := sh.tbl.Load()
+	if tb == nil {
+		tb = newTable(firstSize)
+		sh.tbl.Store(tb)
+	} else if c := tb.find(addr, h); c != nil {
+		return c
+	}
+	if s.cells.Add(1) > s.limit {
+		s.cells.Add(-1)
+		s.tree.rep.stats.untracked.Add(1)
+		return nil
+	}
+	if len(sh.slab) == 0 {
+		sh.slab = make([]cell, slabCells)
+	}
+	c := &sh.slab[0]
+	sh.slab = sh.slab[1:]
+	c.addr = addr
+	if s.locked {
+		c.hist = new(history)
+	}
+	if 2*(sh.n+1) > len(tb.slots) {
+		tb = tb.grow()
+		sh.tbl.Store(tb)
+	}
+	tb.put(c, h)
+	sh.n++
+	return c
+}
+
+// newTable returns an empty table of n slots (a power of two).
+func newTable(n int) *table {
+	return &table{mask: uint64(n - 1), slots: make([]atomic.Pointer[cell], n)}
+}
+
+// put stores c in the first free slot of its probe sequence. The caller
+// holds the shard's mutex and c is fully initialized: the atomic store
+// publishes it to lock-free readers.
+func (tb *table) put(c *cell, h uint64) {
+	for i := h >> 20; ; i++ {
+		if tb.slots[i&tb.mask].Load() == nil {
+			tb.slots[i&tb.mask].Store(c)
+			return
+		}
+	}
+}
+
+// grow returns a table twice as large holding the same cells.
+func (tb *table) grow() *table {
+	nt := newTable(2 * len(tb.slots))
+	for i := range tb.slots {
+		if c := tb.slots[i].Load(); c != nil {
+			nt.put(c, hashAddr(c.addr))
+		}
+	}
+	return nt
+}
