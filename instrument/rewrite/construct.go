@@ -28,9 +28,11 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	inner := w.with(tName)
 	n := len(list) - 1
 	for _, s := range list[:n] {
+		w.seen(s)
 		inner.stmt(s)
 	}
 	join := list[n]
+	w.seen(join)
 	w.stmt(join)
 	w.change()
 

@@ -71,6 +71,7 @@ func (w *walker) anchor() {
 			continue
 		}
 		p := w.pkg.Fset.Position(a.Pos())
+		s.Decorations().Before = dst.NewLine // the directive must sit right before the statement
 		s.Decorations().Start.Append(fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
 	}
 }
@@ -91,6 +92,7 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 			i += n
 			continue
 		}
+		w.seen(list[i])
 		w.stmt(list[i])
 		out = append(out, list[i])
 	}
@@ -110,10 +112,14 @@ func (w *walker) constructAt(s dst.Stmt) *analysis.Construct {
 	return nil
 }
 
-func (w *walker) stmt(s dst.Stmt) {
+// seen records a statement of a statement list, to anchor to its line.
+func (w *walker) seen(s dst.Stmt) {
 	if w.astOf(s) != nil {
 		*w.stmtsSeen = append(*w.stmtsSeen, s)
 	}
+}
+
+func (w *walker) stmt(s dst.Stmt) {
 	switch s := s.(type) {
 	case *dst.AssignStmt:
 		w.assign(s)
