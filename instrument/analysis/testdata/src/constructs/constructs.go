@@ -1,0 +1,123 @@
+package constructs
+
+import "sync"
+
+func loop(a []int) {
+	var wg sync.WaitGroup
+	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line 14`
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a[i]++
+		}()
+	}
+	wg.Wait()
+}
+
+func sections(x, y *int) {
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); *x = 1 }() // want `parallel sections of 2 goroutine start\(s\), joined at line 22`
+	go func() { defer wg.Done(); *y = 2 }()
+	wg.Wait()
+}
+
+func joinChan(a []int) {
+	done := make(chan struct{})
+	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line 33`
+		go func() {
+			a[i] = i
+			done <- struct{}{}
+		}()
+	}
+	for range a {
+		<-done
+	}
+}
+
+func unjoined(a []int) {
+	go func() { a[0] = 1 }() // want `goroutine is never joined \(it signals no WaitGroup, errgroup or join channel\) — not checked`
+}
+
+func neverWaited(a []int) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); a[0] = 1 }() // want `goroutine is never joined in the block that starts it`
+}
+
+func talks(a []int) {
+	var wg sync.WaitGroup
+	ch := make(chan int)
+	for i := range a {
+		wg.Add(1)
+		go func() { // want `goroutines of the construct communicate by channel — not checked`
+			defer wg.Done()
+			ch <- a[i]
+		}()
+	}
+	wg.Wait()
+}
+
+func cond(a []int, c *sync.Cond) {
+	var wg sync.WaitGroup
+	for i := range a {
+		wg.Add(1)
+		go func() { // want `uses sync.Cond — not checked`
+			defer wg.Done()
+			c.Wait()
+			a[i] = 0
+		}()
+	}
+	wg.Wait()
+}
+
+func pool(jobs chan int, out []int) {
+	close(jobs)
+	var wg sync.WaitGroup
+	for range 4 { // want `worker pool of 1 goroutine start\(s\), joined at line 86`
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				out[j] = j
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func openPool(jobs chan int, out []int) {
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() { // want `workers receive from a channel that is not filled and closed before the construct — not checked`
+			defer wg.Done()
+			for j := range jobs {
+				out[j] = j
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func named(a []int) {
+	var wg sync.WaitGroup
+	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line 109`
+		wg.Add(1)
+		go work(a, i, &wg)
+	}
+	wg.Wait()
+}
+
+func work(a []int, i int, wg *sync.WaitGroup) {
+	defer wg.Done()
+	a[i] = i
+}
+
+func wgGo(a []int) {
+	var wg sync.WaitGroup
+	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line 122`
+		wg.Go(func() { a[i] = i })
+	}
+	wg.Wait()
+}
