@@ -86,6 +86,9 @@ func genProg(seed uint64) *prog {
 func (g *gen) con(d int) *conSpec {
 	c := &conSpec{counted: g.r.IntN(2) == 0, pool: g.r.IntN(5) == 0}
 	n := g.r.IntN(5)
+	if d == 1 && g.r.IntN(6) == 0 {
+		n = 5 + g.r.IntN(8) // past the first chunk of an uncounted construct
+	}
 	c.pre = g.ops(d+1, 2, true, 0)
 	for range n {
 		c.children = append(c.children, g.ops(d+1, 3, true, 0))
@@ -95,7 +98,7 @@ func (g *gen) con(d int) *conSpec {
 		}
 	}
 	if c.pool {
-		for range g.r.IntN(6) {
+		for range g.r.IntN(12) {
 			c.items = append(c.items, g.ops(d+1, 3, true, 0))
 		}
 	}

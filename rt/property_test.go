@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sync/atomic"
 	"testing"
 )
 
-// checkProg runs p under both protocols and compares with the oracle.
-func checkProg(p *prog, atomics bool) error {
+// checkProg runs p under both protocols and compares with the oracle. It
+// returns the oracle's conflicting (location, class) pairs.
+func checkProg(p *prog, atomics bool) (map[locClass]bool, error) {
 	o := buildOracle(p)
 	want := o.conflicts(atomics)
 	for _, locked := range []bool{false, true} {
@@ -19,24 +21,34 @@ func checkProg(p *prog, atomics bool) error {
 		for _, x := range reps {
 			loc := r.loc(x.addr)
 			if why := o.checkReport(x, loc, atomics); why != "" {
-				return fmt.Errorf("locked=%v atomics=%v: false report %s on loc%d sink site %d source site %d: %s",
+				return nil, fmt.Errorf("locked=%v atomics=%v: false report %s on loc%d sink site %d source site %d: %s",
 					locked, atomics, x.kind, loc, wordSite(x.sink), wordSite(x.source), why)
 			}
 			got[locClass{loc, x.class}] = true
 		}
 		switch {
 		case locked && !maps.Equal(got, want):
-			return fmt.Errorf("locked protocol, atomics=%v: reported %v, oracle %v", atomics, sorted(got), sorted(want))
-		case !locked && !p.nested:
+			return nil, fmt.Errorf("locked protocol, atomics=%v: reported %v, oracle %v", atomics, sorted(got), sorted(want))
+		case !locked:
 			for lc := range want {
-				if !got[locClass{lc.loc, dataRace}] && !got[locClass{lc.loc, nondet}] {
-					return fmt.Errorf("wait-free protocol, atomics=%v: no report on loc%d, oracle %v", atomics, lc.loc, sorted(want))
+				if got[locClass{lc.loc, dataRace}] || got[locClass{lc.loc, nondet}] {
+					continue
 				}
+				if p.nested {
+					nestedMisses.Add(1)
+					continue
+				}
+				return nil, fmt.Errorf("wait-free protocol, atomics=%v: no report on loc%d, oracle %v", atomics, lc.loc, sorted(want))
 			}
 		}
 	}
-	return nil
+	return want, nil
 }
+
+// nestedMisses counts conflicting locations of nested programs the
+// wait-free protocol did not report (it promises completeness only without
+// nesting); the test logs it.
+var nestedMisses atomic.Int64
 
 // sorted lists a location set for messages.
 func sorted(m map[locClass]bool) []string {
@@ -56,17 +68,29 @@ func TestPropertyRandomPrograms(t *testing.T) {
 	if testing.Short() {
 		n = 1000
 	}
-	stats := map[string]int{}
+	var nested, racy, races, nondets int
 	for seed := range uint64(n) {
 		p := genProg(seed)
-		if p.nested {
-			stats["nested"]++
-		}
-		if err := checkProg(p, seed%3 == 0); err != nil {
+		want, err := checkProg(p, seed%3 == 0)
+		if err != nil {
 			t.Fatalf("%v\nprogram:\n%v", err, p)
 		}
+		if p.nested {
+			nested++
+		}
+		if len(want) > 0 {
+			racy++
+		}
+		for lc := range want {
+			if lc.class == dataRace {
+				races++
+			} else {
+				nondets++
+			}
+		}
 	}
-	t.Logf("%d programs, %d nested", n, stats["nested"])
+	t.Logf("%d programs (%d nested, %d with conflicts): %d locations with a DATA RACE, %d with NONDETERMINISM; wait-free missed %d locations of nested programs",
+		n, nested, racy, races, nondets, nestedMisses.Load())
 }
 
 // FuzzPrograms is the property test driven by the fuzzer: the input picks
@@ -79,7 +103,7 @@ func FuzzPrograms(f *testing.F) {
 		var buf [9]byte
 		copy(buf[:], b)
 		p := genProg(binary.LittleEndian.Uint64(buf[:8]))
-		if err := checkProg(p, buf[8]&1 == 1); err != nil {
+		if _, err := checkProg(p, buf[8]&1 == 1); err != nil {
 			t.Fatalf("%v\nprogram:\n%v", err, p)
 		}
 	})

@@ -1,0 +1,87 @@
+package rt
+
+import (
+	"sync"
+	"testing"
+	"unsafe"
+)
+
+// TestShadowConcurrentInsert: goroutines inserting overlapping addresses
+// while the shards grow all get one cell per address, before and after.
+func TestShadowConcurrentInsert(t *testing.T) {
+	e := newEnv(t, "")
+	sh := newShadow(newTree(e.rep))
+	const n = 20000
+	cells := make([][]*cell, 4)
+	var wg sync.WaitGroup
+	for g := range cells {
+		cells[g] = make([]*cell, n)
+		wg.Go(func() {
+			for i := range n {
+				k := (i*7 + g*1001) % n
+				cells[g][k] = sh.cell(uintptr(0x10000 + 8*k))
+			}
+		})
+	}
+	wg.Wait()
+	seen := map[*cell]bool{}
+	for k := range n {
+		c := sh.cell(uintptr(0x10000 + 8*k))
+		if c == nil || c.addr != uintptr(0x10000+8*k) {
+			t.Fatalf("address %d: cell %v", k, c)
+		}
+		for g := range cells {
+			if cells[g][k] != c {
+				t.Fatalf("address %d: goroutine %d got a different cell", k, g)
+			}
+		}
+		if seen[c] {
+			t.Fatalf("cell shared by two addresses")
+		}
+		seen[c] = true
+	}
+	if got := sh.cells.Load(); got != n {
+		t.Fatalf("%d cells for %d addresses", got, n)
+	}
+}
+
+// TestShadowBounded: past max_shadow new addresses go unchecked and are
+// counted; known ones are still checked.
+func TestShadowBounded(t *testing.T) {
+	e := newEnv(t, "max_shadow=100")
+	sh := newShadow(newTree(e.rep))
+	for i := range 150 {
+		c := sh.cell(uintptr(8 * (i + 1)))
+		if (c == nil) != (i >= 100) {
+			t.Fatalf("address %d: cell %v", i, c)
+		}
+	}
+	if sh.cell(8) == nil || e.rep.stats.untracked.Load() != 50 {
+		t.Fatalf("untracked = %d", e.rep.stats.untracked.Load())
+	}
+}
+
+// TestChecksDoNotAllocate: Read, Write, ReadRange and the atomics allocate
+// nothing once the shadow knows the addresses, under both protocols.
+func TestChecksDoNotAllocate(t *testing.T) {
+	for _, opts := range []string{"", "protocol=locked"} {
+		e := newEnv(t, opts)
+		c := e.enter(2, siteLoop)
+		tk := c.Fork(0)
+		buf := make([]int64, 64)
+		a := uintptr(unsafe.Pointer(&buf[0]))
+		run := func() {
+			tk.Read(a, 1)
+			tk.Write(a, 2)
+			tk.ReadRange(a, 64, 8, 3)
+			tk.WriteRange(a, 64, 8, 4)
+			tk.AtomicRead(a+8, 5)
+			tk.AtomicWrite(a+8, 6)
+		}
+		run()
+		if n := testing.AllocsPerRun(1000, run); n != 0 {
+			t.Errorf("%q: %v allocs per run", opts, n)
+		}
+		c.Join()
+	}
+}
