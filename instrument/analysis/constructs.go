@@ -62,6 +62,7 @@ type syncObj struct {
 // finder recognises constructs in the function bodies of one package.
 type finder struct {
 	info   *types.Info
+	pkg    *types.Package
 	res    *Result
 	forkOf map[ast.Node]*Fork
 }

@@ -14,6 +14,9 @@ type Result struct {
 	Decls      map[*types.Func]*ast.FuncDecl // the package's functions with bodies
 	Clones     map[*types.Func]bool          // functions to clone with a task: called from construct code
 	Shared     map[*types.Var]bool           // local variables more than one goroutine may reach
+
+	external []*types.Func // functions of other packages called from construct or clone code
+	finder   *finder
 }
 
 // Analyze runs the static stage over one type-checked package.
@@ -33,7 +36,7 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 			}
 		}
 	}
-	f := &finder{info: info, res: res, forkOf: res.Forks}
+	f := &finder{info: info, pkg: pkg, res: res, forkOf: res.Forks}
 	for _, file := range files {
 		for _, d := range file.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {
@@ -44,7 +47,46 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 	f.orphans(files)
 	findShared(files, info, res.Shared)
 	f.findClones()
+	res.finder = f
 	return res
+}
+
+// Link joins the results of packages rewritten together: a function of one
+// package called from construct code of another gets its clone too, and
+// every result's Clones becomes the one set for all of them, so a call from
+// one package reaches the clone in the other.
+func Link(results []*Result) {
+	owner := map[*types.Func]*Result{}
+	for _, r := range results {
+		for fn := range r.Decls {
+			owner[fn] = r
+		}
+	}
+	all := map[*types.Func]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, r := range results {
+			ext := r.external
+			r.external = nil
+			for _, fn := range ext {
+				if o := owner[fn]; o != nil && !o.Clones[fn] {
+					o.finder.cloneFrom(fn)
+					changed = true
+				}
+			}
+			if len(r.external) > 0 {
+				changed = true
+			}
+		}
+	}
+	for _, r := range results {
+		for fn := range r.Clones {
+			all[fn] = true
+		}
+	}
+	for _, r := range results {
+		r.Clones = all
+	}
 }
 
 // orphans notes every go statement that belongs to no construct.
@@ -65,14 +107,7 @@ func (f *finder) orphans(files []*ast.File) {
 // constructs: they get a clone that takes the caller's task.
 func (f *finder) findClones() {
 	var work []*ast.BlockStmt
-	visit := func(fn *types.Func) {
-		d := f.res.Decls[fn]
-		if d == nil || f.res.Clones[fn] || !cloneable(d) {
-			return
-		}
-		f.res.Clones[fn] = true
-		work = append(work, d.Body)
-	}
+	visit := func(fn *types.Func) { f.visitClone(fn, &work) }
 	for _, c := range f.res.Constructs {
 		for _, s := range c.List[c.First:c.Join] {
 			work = append(work, &ast.BlockStmt{List: []ast.Stmt{s}})
@@ -83,13 +118,41 @@ func (f *finder) findClones() {
 			}
 		}
 	}
+	f.drain(work)
+}
+
+// cloneFrom marks fn, called from another package's construct code, and
+// what it calls.
+func (f *finder) cloneFrom(fn *types.Func) {
+	var work []*ast.BlockStmt
+	f.visitClone(fn, &work)
+	f.drain(work)
+}
+
+// visitClone marks fn for cloning and queues its body, or records it as
+// external when another package declares it.
+func (f *finder) visitClone(fn *types.Func, work *[]*ast.BlockStmt) {
+	if fn.Pkg() != nil && fn.Pkg() != f.pkg {
+		f.res.external = append(f.res.external, fn)
+		return
+	}
+	d := f.res.Decls[fn]
+	if d == nil || f.res.Clones[fn] || !cloneable(d) {
+		return
+	}
+	f.res.Clones[fn] = true
+	*work = append(*work, d.Body)
+}
+
+// drain marks, transitively, the functions called from the queued bodies.
+func (f *finder) drain(work []*ast.BlockStmt) {
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
 		ast.Inspect(b, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if fn := f.callee(call); fn != nil {
-					visit(fn)
+					f.visitClone(fn, &work)
 				}
 			}
 			return true
@@ -101,7 +164,7 @@ func (f *finder) findClones() {
 // body, is not init or main, and carries no //go: directive that a copy
 // must not repeat (linkname, nosplit, …).
 func cloneable(d *ast.FuncDecl) bool {
-	if d.Body == nil || (d.Recv == nil && (d.Name.Name == "init" || d.Name.Name == "main")) {
+	if d.Body == nil || Ignored(d) || (d.Recv == nil && (d.Name.Name == "init" || d.Name.Name == "main")) {
 		return false
 	}
 	if d.Doc != nil {
@@ -112,4 +175,18 @@ func cloneable(d *ast.FuncDecl) bool {
 		}
 	}
 	return true
+}
+
+// Ignored reports whether a function carries //goanomaly:ignore: it is
+// neither checked nor cloned.
+func Ignored(d *ast.FuncDecl) bool {
+	if d.Doc == nil {
+		return false
+	}
+	for _, c := range d.Doc.List {
+		if strings.HasPrefix(c.Text, "//goanomaly:ignore") {
+			return true
+		}
+	}
+	return false
 }

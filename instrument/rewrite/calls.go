@@ -107,7 +107,14 @@ func (w *walker) toClone(x *dst.CallExpr) {
 	x.Args = append([]dst.Expr{w.taskExpr()}, x.Args...)
 }
 
-func cloneName(name string) string { return "_ga_" + name }
+// cloneName names the checked clone of a function: _ga_f for an unexported
+// f, F_ga_ for an exported F, so another instrumented package can call it.
+func cloneName(name string) string {
+	if ast.IsExported(name) {
+		return name + "_ga_"
+	}
+	return "_ga_" + name
+}
 
 // syncCall rewrites mutex and sync/atomic calls, or returns nil.
 func (w *walker) syncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) dst.Expr {

@@ -50,7 +50,35 @@ const rtAlias = "_ga_rt"
 
 // Package rewrites pkg, which must have syntax and types and no errors.
 func Package(pkg *packages.Package, cfg Config) (*Result, error) {
-	res := analysis.Analyze(pkg.Syntax, pkg.TypesInfo, pkg.Types)
+	return rewrite(pkg, analysis.Analyze(pkg.Syntax, pkg.TypesInfo, pkg.Types), cfg)
+}
+
+// Packages rewrites packages that are built together (loaded by one
+// packages.Load): construct code in one may call functions of another, and
+// those calls reach the other's checked clones. Site ids run on from
+// cfg.FirstSite across the packages; cfg.Test applies to pkgs[i] when
+// test[i] is set.
+func Packages(pkgs []*packages.Package, test []bool, cfg Config) ([]*Result, error) {
+	results := make([]*analysis.Result, len(pkgs))
+	for i, p := range pkgs {
+		results[i] = analysis.Analyze(p.Syntax, p.TypesInfo, p.Types)
+	}
+	analysis.Link(results)
+	out := make([]*Result, len(pkgs))
+	for i, p := range pkgs {
+		c := cfg
+		c.Test = i < len(test) && test[i]
+		r, err := rewrite(p, results[i], c)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = r
+		cfg.FirstSite = r.NextSite
+	}
+	return out, nil
+}
+
+func rewrite(pkg *packages.Package, res *analysis.Result, cfg Config) (*Result, error) {
 	out := &Result{Files: map[string][]byte{}, NewFiles: map[string][]byte{}, NextSite: cfg.FirstSite}
 	out.Plan = planOf(pkg, res)
 	hasTestMain := declares(pkg, "TestMain")
@@ -141,7 +169,7 @@ func (fr *fileRewriter) rewrite(addTestMain bool) ([]byte, error) {
 	renamedMain := false
 	for i, d := range fr.astFile.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil || ignored(fd) {
+		if !ok || fd.Body == nil || analysis.Ignored(fd) {
 			continue
 		}
 		ddecl := df.Decls[i].(*dst.FuncDecl)
@@ -176,13 +204,6 @@ func (fr *fileRewriter) rewrite(addTestMain bool) ([]byte, error) {
 		fmt.Fprintf(&buf, "\nfunc TestMain(m *_ga_testing.M) { %s.Fini(m.Run()) }\n", rtAlias)
 	}
 	return buf.Bytes(), nil
-}
-
-// ignored reports whether a function carries //goanomaly:ignore.
-func ignored(fd *ast.FuncDecl) bool {
-	return fd.Doc != nil && slices.ContainsFunc(fd.Doc.List, func(c *ast.Comment) bool {
-		return strings.HasPrefix(c.Text, "//goanomaly:ignore")
-	})
 }
 
 // addImport adds `import alias "path"` after the file's imports.
