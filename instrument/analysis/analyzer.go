@@ -28,4 +28,3 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	return res, nil
 }
-
