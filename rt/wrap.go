@@ -163,3 +163,8 @@ func Begin(t *Task, n int, site Site) (*Construct, *Task) {
 // lets `go f(x)` and wg.Go(f) with a callee that cannot take a task still
 // fork in the parent, in the expression that starts the goroutine.
 func Forked[F any](_ *Task, f F) F { return f }
+
+// Status is Fini without the exit: it prints what Fini prints and returns
+// the status Fini would exit with. The rewriter wraps m.Run() in a user's
+// TestMain with it, so os.Exit(m.Run()) still reports data races.
+func Status(status int) int { return defaultReporter().finish(status) }

@@ -5,6 +5,7 @@ import (
 	"go/token"
 
 	"github.com/dave/dst"
+	"github.com/dave/dst/dstutil"
 
 	"github.com/goanomaly/goanomaly/instrument/analysis"
 )
@@ -215,22 +216,17 @@ func exprFromASTCall(e ast.Expr) dst.Expr {
 	return exprFromAST(e)
 }
 
-// dstApply replaces expressions in n bottom-up with f.
+// dstApply replaces the expressions in n, bottom-up, with f's results; it
+// does not enter function literals.
 func dstApply(n dst.Node, f func(dst.Expr) dst.Expr) {
-	dst.Inspect(n, func(m dst.Node) bool {
-		switch m := m.(type) {
-		case *dst.AssignStmt:
-			for i := range m.Rhs {
-				m.Rhs[i] = f(m.Rhs[i])
+	dstutil.Apply(n, func(c *dstutil.Cursor) bool {
+		_, lit := c.Node().(*dst.FuncLit)
+		return !lit
+	}, func(c *dstutil.Cursor) bool {
+		if e, ok := c.Node().(dst.Expr); ok {
+			if r := f(e); r != e {
+				c.Replace(r)
 			}
-		case *dst.ReturnStmt:
-			for i := range m.Results {
-				m.Results[i] = f(m.Results[i])
-			}
-		case *dst.ExprStmt:
-			m.X = f(m.X)
-		case *dst.FuncLit:
-			return false
 		}
 		return true
 	})

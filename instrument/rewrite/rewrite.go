@@ -179,6 +179,9 @@ func (fr *fileRewriter) rewrite(addTestMain bool) ([]byte, error) {
 		}
 		w := fr.walker(dec, "")
 		w.funcBody(ddecl.Body)
+		if fr.cfg.Test && fd.Recv == nil && fd.Name.Name == "TestMain" {
+			fr.wrapRun(ddecl)
+		}
 		if isMain && fd.Recv == nil && fd.Name.Name == "main" && !strings.HasSuffix(fr.name, "_test.go") {
 			ddecl.Name.Name = "_ga_main"
 			renamedMain, fr.changed = true, true
@@ -244,4 +247,20 @@ func (fr *fileRewriter) site(pos token.Pos, what string) uint32 {
 	}
 	fr.sites = append(fr.sites, siteInfo{pos: fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column), what: what, ordered: fr.orderedOK[p.Line]})
 	return fr.first + uint32(len(fr.sites)-1)
+}
+
+// wrapRun makes a user's TestMain report data races in its exit status:
+// m.Run() becomes _ga_rt.Status(m.Run()).
+func (fr *fileRewriter) wrapRun(fd *dst.FuncDecl) {
+	dstApply(fd.Body, func(e dst.Expr) dst.Expr {
+		call, ok := e.(*dst.CallExpr)
+		if !ok {
+			return e
+		}
+		if sel, ok := call.Fun.(*dst.SelectorExpr); ok && sel.Sel.Name == "Run" && len(call.Args) == 0 {
+			fr.changed = true
+			return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent("Status")}, Args: []dst.Expr{call}}
+		}
+		return e
+	})
 }

@@ -38,4 +38,5 @@ const (
 	SiteInfo      = "SiteInfo"      // struct{Pos, What string; Flags SiteFlag}
 	OrderedOK     = "OrderedOK"     // SiteFlag
 	Fini          = "Fini"          // (status)
+	Status        = "Status"        // (status) status
 )

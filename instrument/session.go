@@ -1,0 +1,171 @@
+package instrument
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/goanomaly/goanomaly"
+	"github.com/goanomaly/goanomaly/instrument/gocmd"
+	"github.com/goanomaly/goanomaly/instrument/overlay"
+	"github.com/goanomaly/goanomaly/instrument/plan"
+	"github.com/goanomaly/goanomaly/instrument/rewrite"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// session is the state of one command: the work directory and what the go
+// command will be given.
+type session struct {
+	opts        *Options
+	gotool      string
+	wd          *overlay.WorkDir
+	userOverlay *overlay.Overlay
+	goenv       map[string]string // go env, read once when needed
+	debug       io.Writer         // plan JSON goes here; nil without -debug
+
+	roots    []*packages.Package // the command line's packages (import graph only), nil if loading failed
+	targets  []target            // the packages rewritten, loaded with syntax and types
+	loadErr  error               // why loading failed
+	changed  bool                // some file was rewritten or added
+	newFiles []string            // files added to the command-line-arguments package
+	flags    []string            // -overlay, -modfile for the go command
+	drop     []string            // the user's flags that flags replace
+	env      []string            // the go command's environment (GOWORK may be added)
+}
+
+// instrument loads and rewrites the packages and prepares the overlay. If
+// loading fails, nothing is rewritten and the go command reports the errors.
+func (s *session) instrument(ctx context.Context) error {
+	ts, err := s.load(ctx)
+	if err != nil {
+		s.debugf("load failed, building plain: %v", err)
+		s.loadErr = err
+		return nil
+	}
+	s.targets = ts
+	next := uint32(1)
+	for _, t := range ts {
+		if hasErrors(t.pkg) {
+			s.debugf("%s has errors, not instrumented", t.pkg.ID)
+			continue
+		}
+		src := sourceFiles(t.pkg)
+		cfg := rewrite.Config{
+			RTPath: goanomaly.RuntimePath, FirstSite: next, Test: t.test,
+			Skip: func(name string) bool { return !src[name] },
+		}
+		res, err := s.opts.rewriter()(t.pkg, cfg)
+		if err != nil {
+			return fmt.Errorf("rewriting %s: %v", t.pkg.PkgPath, err)
+		}
+		if res.NextSite < next {
+			panic(fmt.Sprintf("internal error: rewrite of %s returned NextSite %d < FirstSite %d", t.pkg.PkgPath, res.NextSite, next))
+		}
+		next = res.NextSite
+		if err := s.report(res.Plan); err != nil {
+			return err
+		}
+		if err := s.addFiles(t.pkg, res); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// report prints the plan's notes (unless -quiet) and dumps it for -debug.
+func (s *session) report(p *plan.Package) error {
+	if p == nil {
+		return nil
+	}
+	if !s.opts.Line.Quiet || s.opts.Line.Cmd == "vet" {
+		for _, n := range p.Notes {
+			fmt.Fprintln(s.opts.Stderr, n.String())
+		}
+	}
+	if s.debug == nil {
+		return nil
+	}
+	data, err := json.MarshalIndent(p, "", "\t")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(s.debug, "%s\n", data)
+	return err
+}
+
+// addFiles puts the rewritten and new files of p into the overlay.
+func (s *session) addFiles(p *packages.Package, res *rewrite.Result) error {
+	if s.opts.Line.Cmd == "vet" {
+		return nil
+	}
+	src := sourceFiles(p)
+	for name, data := range res.Files {
+		if !src[name] || s.wd.Deleted(name) {
+			s.debugf("%s: not a source file of %s compiled as written (cgo?), rewrite dropped", name, p.PkgPath)
+			continue
+		}
+		if err := s.replace(name, data); err != nil {
+			return err
+		}
+	}
+	dir := filepath.Dir(p.GoFiles[0])
+	for name, data := range res.NewFiles {
+		if filepath.Dir(name) != dir {
+			panic(fmt.Sprintf("internal error: rewrite of %s added %s outside the package directory %s", p.PkgPath, name, dir))
+		}
+		if err := s.replace(name, data); err != nil {
+			return err
+		}
+		if p.PkgPath == "command-line-arguments" && !strings.HasSuffix(name, "_test.go") {
+			s.newFiles = append(s.newFiles, name)
+		}
+	}
+	return nil
+}
+
+func (s *session) replace(name string, data []byte) error {
+	s.changed = true
+	return s.wd.Replace(name, data)
+}
+
+// debugf prints a line of -debug output.
+func (s *session) debugf(format string, args ...any) {
+	if s.debug != nil {
+		fmt.Fprintf(s.debug, "goanomaly: "+format+"\n", args...)
+	}
+}
+
+// openDebug opens the -debug destination; the caller calls close at the end.
+func (s *session) openDebug() (close func() error, err error) {
+	switch s.opts.Line.Debug {
+	case "":
+		return func() error { return nil }, nil
+	case "-":
+		s.debug = s.opts.Stderr
+		return func() error { return nil }, nil
+	}
+	f, err := os.Create(s.opts.Line.Debug)
+	if err != nil {
+		return nil, err
+	}
+	s.debug = f
+	return f.Close, nil
+}
+
+// getenv returns go env values, asking the go command once.
+func (s *session) getenv(ctx context.Context, key string) (string, error) {
+	if s.goenv == nil {
+		vals, err := gocmd.Env(ctx, s.gotool, s.opts.Dir, s.opts.Env,
+			"GOMOD", "GOWORK", "GOOS", "GOARCH", "GOHOSTOS", "GOHOSTARCH", "GOEXE")
+		if err != nil {
+			return "", err
+		}
+		s.goenv = vals
+	}
+	return s.goenv[key], nil
+}
