@@ -59,7 +59,11 @@ func (t *Task) writeRange(addr, n, elem uintptr, site Site) {
 // check runs the tree's protocol for one access, me being its shadow word.
 func (t *Task) check(addr uintptr, me uint64, write bool) {
 	t.checks++
-	c := t.sh.cell(addr)
+	c := t.last
+	if c == nil || c.addr != addr {
+		c = t.sh.cell(addr)
+		t.last = c
+	}
 	switch {
 	case c == nil:
 	case c.hist != nil:

@@ -48,6 +48,9 @@ func (t *Task) enter(n int, site Site) *Construct {
 		m = uint64(n)
 	}
 	c := &Construct{tree: tr, parent: t, site: site, up: t.con, chunk: m}
+	if n > 0 {
+		c.children, c.index = make([]*Task, 0, n), make([]int, 0, n)
+	}
 	b := tr.alloc(1+2*m,
 		blockRange{lo: 0, hi: m, kind: parentBlocks, con: c},
 		blockRange{lo: m + 1, hi: 2 * m, kind: childBlocks, con: c})

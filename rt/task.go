@@ -12,6 +12,7 @@ type Task struct {
 	lo   uint64     // [lo, hi]: the most recent contiguous run of ancestors
 	hi   uint64     // (empty when lo > hi)
 	anc  []interval // the other ancestors: sorted, immutable, shared
+	last *cell      // the cell of the last check, in sh
 
 	tree   *tree
 	con    *Construct // the construct that forked this task (nil: a root)
@@ -50,7 +51,9 @@ func newRootTask(tr *tree) *Task {
 func (t *Task) setCur(tag uint64) {
 	t.cur = tag
 	t.base = tag<<tagShift | uint64(t.lsid)
-	t.sh = t.tree.shadowFor(tag)
+	if sh := t.tree.shadowFor(tag); sh != t.sh {
+		t.sh, t.last = sh, nil
+	}
 }
 
 // sp reports whether the block tag sequentially precedes t's current block.
@@ -59,10 +62,14 @@ func (t *Task) sp(tag uint64) bool {
 }
 
 // lc reports whether the access recorded in shadow word w is logically
-// concurrent with t's current block.
+// concurrent with t's current block. The common cases (no access, the same
+// block, the contiguous run of ancestors) are decided inline.
 func (t *Task) lc(w uint64) bool {
-	tag := wordTag(w)
-	return tag != 0 && tag != t.cur && !t.sp(tag)
+	tag := w >> tagShift
+	if tag == 0 || tag == t.cur || tag >= t.lo && tag <= t.hi {
+		return false
+	}
+	return len(t.anc) == 0 || !inIntervals(t.anc, tag)
 }
 
 // addAncestor adds tag x to t's ancestors, extending the contiguous run when

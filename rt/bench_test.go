@@ -1,0 +1,182 @@
+package rt
+
+import (
+	"bytes"
+	"runtime"
+	"strconv"
+	"sync"
+	"testing"
+	"unsafe"
+)
+
+// benchTask returns a child task of an open construct in a tree of its own,
+// and a function that joins the construct.
+func benchTask(b *testing.B, opts string) (*Task, *Construct) {
+	e := newEnv(b, opts)
+	e.rep.raw = nil
+	c := e.enter(4, siteLoop)
+	return c.Fork(0), c
+}
+
+var sinkInt int64
+
+// BenchmarkPlainAccess is the baseline: a plain load and store.
+func BenchmarkPlainAccess(b *testing.B) {
+	b.ReportAllocs()
+	x := new(int64)
+	for b.Loop() {
+		*x = sinkInt + 1
+		sinkInt = *x
+	}
+}
+
+func benchCheck(b *testing.B, opts string, write bool) {
+	t, c := benchTask(b, opts)
+	defer c.Join()
+	buf := make([]int64, 1024)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		a := uintptr(unsafe.Pointer(&buf[i&1023]))
+		if write {
+			t.Write(a, 1)
+		} else {
+			t.Read(a, 1)
+		}
+		i++
+	}
+}
+
+// BenchmarkRead is an uncontended read check (one goroutine, warm shadow).
+func BenchmarkRead(b *testing.B) { benchCheck(b, "", false) }
+
+// BenchmarkWrite is an uncontended write check.
+func BenchmarkWrite(b *testing.B) { benchCheck(b, "", true) }
+
+// BenchmarkReadLocked is BenchmarkRead under protocol=locked.
+func BenchmarkReadLocked(b *testing.B) { benchCheck(b, "protocol=locked", false) }
+
+// BenchmarkWriteLocked is BenchmarkWrite under protocol=locked.
+func BenchmarkWriteLocked(b *testing.B) { benchCheck(b, "protocol=locked", true) }
+
+// BenchmarkReadRange checks a 64-element read range.
+func BenchmarkReadRange(b *testing.B) {
+	t, c := benchTask(b, "")
+	defer c.Join()
+	buf := make([]int64, 64)
+	b.ReportAllocs()
+	for b.Loop() {
+		t.ReadRange(uintptr(unsafe.Pointer(&buf[0])), 64, 8, 1)
+	}
+}
+
+// benchShared has every RunParallel goroutine, each a child of one
+// construct, check the same location.
+func benchShared(b *testing.B, opts string, write bool) {
+	e := newEnv(b, opts)
+	e.rep.raw = nil
+	c := e.enter(-1, siteLoop)
+	defer c.Join()
+	var mu sync.Mutex
+	var x int64
+	a := uintptr(unsafe.Pointer(&x))
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		mu.Lock()
+		t := c.Fork(-1)
+		mu.Unlock()
+		for pb.Next() {
+			if write {
+				t.Write(a, 1)
+			} else {
+				t.Read(a, 1)
+			}
+		}
+	})
+}
+
+// BenchmarkReadShared: one location read by all goroutines.
+func BenchmarkReadShared(b *testing.B) { benchShared(b, "", false) }
+
+// BenchmarkWriteShared: one location written by all goroutines, a
+// WRITE-WRITE DATA RACE on every check (the report path, deduplicated).
+func BenchmarkWriteShared(b *testing.B) { benchShared(b, "", true) }
+
+// BenchmarkReadSharedLocked is BenchmarkReadShared under protocol=locked.
+func BenchmarkReadSharedLocked(b *testing.B) { benchShared(b, "protocol=locked", false) }
+
+// BenchmarkBlockLookup: how a check finds its block. The hidden task
+// parameter costs one load; finding it by goroutine id (parsing
+// runtime.Stack, then a map lookup) is what it avoids.
+func BenchmarkBlockLookup(b *testing.B) {
+	t, c := benchTask(b, "")
+	defer c.Join()
+	b.Run("param", func(b *testing.B) {
+		b.ReportAllocs()
+		var s uint64
+		for b.Loop() {
+			s += blockOf(t)
+		}
+		sinkInt = int64(s)
+	})
+	b.Run("goid", func(b *testing.B) {
+		var m sync.Map
+		m.Store(goid(), t)
+		b.ReportAllocs()
+		var s uint64
+		for b.Loop() {
+			v, _ := m.Load(goid())
+			s += v.(*Task).cur
+		}
+		sinkInt = int64(s)
+	})
+}
+
+//go:noinline
+func blockOf(t *Task) uint64 { return t.cur }
+
+// goid parses the current goroutine's id from runtime.Stack, the portable
+// way to key per-goroutine state without a hidden parameter.
+func goid() uint64 {
+	var buf [64]byte
+	s := buf[:runtime.Stack(buf[:], false)]
+	s = bytes.TrimPrefix(s, []byte("goroutine "))
+	s = s[:bytes.IndexByte(s, ' ')]
+	n, _ := strconv.ParseUint(string(s), 10, 64)
+	return n
+}
+
+// BenchmarkEnterForkJoin: a construct of 8 forks in a new tree (Enter,
+// 8 Fork, Join; no goroutines), counted, uncounted, and nested in a child.
+func BenchmarkEnterForkJoin(b *testing.B) {
+	e := newEnv(b, "")
+	for _, bc := range []struct {
+		name string
+		n    int
+	}{{"counted", 8}, {"uncounted", -1}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				c := e.enter(bc.n, siteLoop)
+				for i := range 8 {
+					c.Fork(i)
+				}
+				c.Join()
+			}
+		})
+	}
+	b.Run("nested", func(b *testing.B) {
+		outer := e.enter(1, siteLoop)
+		t := outer.Fork(0)
+		b.ReportAllocs()
+		for b.Loop() {
+			c := t.enter(8, siteLoop)
+			for i := range 8 {
+				c.Fork(i)
+			}
+			c.Join()
+		}
+		outer.Join()
+	})
+}
