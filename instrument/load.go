@@ -52,8 +52,11 @@ func isLoadFlag(name string) bool {
 }
 
 // load loads the import graph of the command line's packages, chooses the
-// packages to rewrite, and loads those with syntax and types.
-func (s *session) load(ctx context.Context) ([]target, error) {
+// packages to rewrite, and loads those with syntax and types. Packages
+// loaded together share their types (a call from one into another is seen
+// as such), so they are returned as one group: a package path list is one
+// group, and a list of .go files (which go list takes only alone) another.
+func (s *session) load(ctx context.Context) ([][]target, error) {
 	cfg, err := s.config(ctx, graphMode)
 	if err != nil {
 		return nil, err
@@ -70,8 +73,8 @@ func (s *session) load(ctx context.Context) ([]target, error) {
 			paths = append(paths, strings.TrimSuffix(t.pkg.PkgPath, "_test"))
 		}
 	}
-	full := map[string]*packages.Package{}
 	cfg.Mode = fullMode
+	var groups [][]target
 	for _, patterns := range [][]string{files, paths} {
 		if len(patterns) == 0 {
 			continue
@@ -80,18 +83,23 @@ func (s *session) load(ctx context.Context) ([]target, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, p := range pkgs {
-			full[p.ID] = p
-		}
+		groups = append(groups, s.pick(ts, pkgs))
 	}
-	var loaded []target
+	return groups, nil
+}
+
+// pick returns the fully loaded packages of ts that are among pkgs.
+func (s *session) pick(ts []target, pkgs []*packages.Package) []target {
+	byID := map[string]*packages.Package{}
+	for _, p := range pkgs {
+		byID[p.ID] = p
+	}
+	var group []target
 	for _, t := range ts {
-		if p := full[t.pkg.ID]; p != nil {
-			loaded = append(loaded, target{pkg: p})
-		} else {
-			s.debugf("%s: not loaded with syntax, not instrumented", t.pkg.ID)
+		if p := byID[t.pkg.ID]; p != nil {
+			group = append(group, target{pkg: p})
 		}
 	}
-	markTests(loaded)
-	return loaded, nil
+	markTests(group)
+	return group
 }

@@ -14,8 +14,10 @@ import (
 	"github.com/goanomaly/goanomaly/instrument/rewrite"
 )
 
-// Rewriter rewrites one package; rewrite.Package is the real one.
-type Rewriter func(*packages.Package, rewrite.Config) (*rewrite.Result, error)
+// Rewriter rewrites packages built together (loaded by one packages.Load),
+// numbering sites on from cfg.FirstSite; test[i] sets cfg.Test for pkgs[i].
+// rewrite.Packages is the real one.
+type Rewriter func(pkgs []*packages.Package, test []bool, cfg rewrite.Config) ([]*rewrite.Result, error)
 
 // Options is one goanomaly build, run, test or vet command.
 type Options struct {
@@ -26,7 +28,7 @@ type Options struct {
 	Stdout io.Writer
 	Stderr io.Writer
 
-	// Rewrite rewrites each package; nil means rewrite.Package. Tests set it
+	// Rewrite rewrites the packages; nil means rewrite.Packages. Tests set it
 	// to exercise the overlay and the runtime provisioning end to end.
 	Rewrite Rewriter
 }
@@ -35,5 +37,5 @@ func (o *Options) rewriter() Rewriter {
 	if o.Rewrite != nil {
 		return o.Rewrite
 	}
-	return rewrite.Package
+	return rewrite.Packages
 }

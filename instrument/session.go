@@ -41,40 +41,67 @@ type session struct {
 // instrument loads and rewrites the packages and prepares the overlay. If
 // loading fails, nothing is rewritten and the go command reports the errors.
 func (s *session) instrument(ctx context.Context) error {
-	ts, err := s.load(ctx)
+	groups, err := s.load(ctx)
 	if err != nil {
 		s.debugf("load failed, building plain: %v", err)
 		s.loadErr = err
 		return nil
 	}
-	s.targets = ts
 	next := uint32(1)
-	for _, t := range ts {
-		if hasErrors(t.pkg) {
-			s.debugf("%s has errors, not instrumented", t.pkg.ID)
-			continue
-		}
-		src := sourceFiles(t.pkg)
-		cfg := rewrite.Config{
-			RTPath: goanomaly.RuntimePath, FirstSite: next, Test: t.test,
-			Skip: func(name string) bool { return !src[name] },
-		}
-		res, err := s.opts.rewriter()(t.pkg, cfg)
-		if err != nil {
-			return fmt.Errorf("rewriting %s: %v", t.pkg.PkgPath, err)
-		}
-		if res.NextSite < next {
-			panic(fmt.Sprintf("internal error: rewrite of %s returned NextSite %d < FirstSite %d", t.pkg.PkgPath, res.NextSite, next))
-		}
-		next = res.NextSite
-		if err := s.report(res.Plan); err != nil {
-			return err
-		}
-		if err := s.addFiles(t.pkg, res); err != nil {
+	for _, g := range groups {
+		s.targets = append(s.targets, g...)
+		if next, err = s.rewrite(g, next); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// rewrite rewrites one group of packages loaded together, with site ids
+// from first on, and returns the next free site id. Packages with errors
+// are left as they are, so that the go command reports the errors.
+func (s *session) rewrite(g []target, first uint32) (uint32, error) {
+	var pkgs []*packages.Package
+	var test []bool
+	src := map[string]bool{}
+	for _, t := range g {
+		if hasErrors(t.pkg) {
+			s.debugf("%s has errors, not instrumented", t.pkg.ID)
+			continue
+		}
+		pkgs, test = append(pkgs, t.pkg), append(test, t.test)
+		for f := range sourceFiles(t.pkg) {
+			src[f] = true
+		}
+	}
+	if len(pkgs) == 0 {
+		return first, nil
+	}
+	cfg := rewrite.Config{
+		RTPath: goanomaly.RuntimePath, FirstSite: first,
+		Skip: func(name string) bool { return !src[name] },
+	}
+	results, err := s.opts.rewriter()(pkgs, test, cfg)
+	if err != nil {
+		return 0, fmt.Errorf("rewriting %s: %v", pkgs[0].PkgPath, err)
+	}
+	if len(results) != len(pkgs) {
+		panic(fmt.Sprintf("internal error: rewriter returned %d results for %d packages", len(results), len(pkgs)))
+	}
+	next := first
+	for i, res := range results {
+		if res.NextSite < next {
+			panic(fmt.Sprintf("internal error: rewrite of %s returned NextSite %d < %d", pkgs[i].PkgPath, res.NextSite, next))
+		}
+		next = res.NextSite
+		if err := s.report(res.Plan); err != nil {
+			return 0, err
+		}
+		if err := s.addFiles(pkgs[i], res); err != nil {
+			return 0, err
+		}
+	}
+	return next, nil
 }
 
 // report prints the plan's notes (unless -quiet) and dumps it for -debug.

@@ -1,0 +1,23 @@
+// Command goanomaly builds, runs and tests Go programs checked for access
+// anomalies (data races and schedule-dependent ordering) in their parallel
+// loops. It takes the go command's flags and package patterns:
+//
+//	goanomaly build [build flags] [packages]
+//	goanomaly run   [build flags] package|files [arguments...]
+//	goanomaly test  [build/test flags] [packages] [test binary flags]
+//	goanomaly vet   [build flags] [packages]
+//	goanomaly version
+//	goanomaly help [command]
+//
+// See 'goanomaly help' for the details.
+package main
+
+import (
+	"os"
+
+	"github.com/goanomaly/goanomaly/cmd/goanomaly/cli"
+)
+
+func main() {
+	os.Exit(cli.Main(os.Args[1:], nil))
+}
