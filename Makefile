@@ -1,0 +1,29 @@
+# goanomaly's everyday commands. `make help` lists them.
+
+GO          ?= go
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+.PHONY: help build test scripts bench lint racesuite
+
+help: ## list the targets
+	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
+
+build: ## build the command into bin/goanomaly
+	$(GO) build -o bin/goanomaly ./cmd/goanomaly
+
+test: ## run every test, the end-to-end scripts included (what CI runs)
+	$(GO) test ./...
+
+scripts: ## run only the end-to-end testscripts (testscripts/*.txtar)
+	$(GO) test ./testscripts
+
+bench: ## run the benchmarks
+	$(GO) test -bench=. -run='^$$' ./rt/...
+
+lint: ## gofmt, go vet and staticcheck
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt -l:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+
+racesuite: ## run the race detector's own tests under goanomaly
+	$(GO) run ./racesuite
