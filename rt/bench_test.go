@@ -53,6 +53,18 @@ func BenchmarkRead(b *testing.B) { benchCheck(b, "", false) }
 // BenchmarkWrite is an uncontended write check.
 func BenchmarkWrite(b *testing.B) { benchCheck(b, "", true) }
 
+// BenchmarkReadSame is an uncontended read check of one address, again
+// and again (the task's last-cell cache hits).
+func BenchmarkReadSame(b *testing.B) {
+	t, c := benchTask(b, "")
+	defer c.Join()
+	var x int64
+	b.ReportAllocs()
+	for b.Loop() {
+		t.Read(uintptr(unsafe.Pointer(&x)), 1)
+	}
+}
+
 // BenchmarkReadLocked is BenchmarkRead under protocol=locked.
 func BenchmarkReadLocked(b *testing.B) { benchCheck(b, "protocol=locked", false) }
 

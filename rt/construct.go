@@ -22,6 +22,7 @@ type Construct struct {
 
 	mu     sync.Mutex
 	ranges []interval // every tag allocated in the construct's subtree
+	merged int        // len(ranges) after the last merge
 	index  []int      // fork number -> index given to Fork
 }
 
@@ -103,10 +104,16 @@ func (c *Construct) grow() {
 	c.nextP, c.endP, c.nextC = b, b+m-1, b+m
 }
 
-// addRanges records tags allocated in c's subtree.
+// addRanges records tags allocated in c's subtree, coalescing the list
+// whenever it doubles, so a child running many nested constructs keeps it
+// short.
 func (c *Construct) addRanges(rs []interval) {
 	c.mu.Lock()
 	c.ranges = append(c.ranges, rs...)
+	if len(c.ranges) > 2*c.merged+8 {
+		c.ranges = mergeIntervals(c.ranges)
+		c.merged = len(c.ranges)
+	}
 	c.mu.Unlock()
 }
 
