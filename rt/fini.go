@@ -17,6 +17,9 @@ func (r *reporter) finish(status int) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	races, nondets, byKind := r.counts()
+	if !r.cfg.json && !r.cfg.summary && races+nondets == 0 {
+		return status // nothing to print: do not create log_path's file
+	}
 	w := r.writer()
 	if r.cfg.json {
 		b, _ := json.Marshal(map[string]any{"summary": r.jsonSummary(races, nondets, byKind)})
@@ -37,6 +40,12 @@ func (r *reporter) finish(status int) int {
 				byKind[writeWrite], byKind[writeRead], byKind[readWrite], s.untracked.Load(), s.exhausted.Load())
 		}
 	}
+	return r.exitStatus(status, races, nondets)
+}
+
+// exitStatus is Fini's exit status: status if set, else exitcode after a
+// DATA RACE (or a NONDETERMINISM with nondet=error), else 0.
+func (r *reporter) exitStatus(status, races, nondets int) int {
 	switch {
 	case status != 0:
 		return status
