@@ -41,13 +41,16 @@ func Run(ctx context.Context, o *Options) (int, error) {
 		return 0, err
 	}
 	defer closeDebug()
+	if err := s.setup(ctx); err != nil {
+		return 0, err
+	}
 	if err := s.instrument(ctx); err != nil {
 		return 0, err
 	}
 	if o.Line.Cmd == "vet" {
 		return s.vetStatus(), nil
 	}
-	if err := s.prepare(ctx); err != nil {
+	if err := s.prepare(); err != nil {
 		return 0, err
 	}
 	if o.Line.Cmd == "run" {

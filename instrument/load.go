@@ -26,9 +26,12 @@ const fullMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 func (s *session) config(ctx context.Context, mode packages.LoadMode) (*packages.Config, error) {
 	var flags []string
 	for _, a := range s.opts.Line.Args {
-		if isLoadFlag(a.Name) {
+		if isLoadFlag(a.Name) && !contains(s.drop, a.Name) {
 			flags = append(flags, "-"+a.Name+"="+a.Value)
 		}
+	}
+	if s.modFile != "" {
+		flags = append(flags, "-modfile="+s.modFile)
 	}
 	contents, err := s.userOverlay.Contents()
 	if err != nil {
@@ -38,7 +41,7 @@ func (s *session) config(ctx context.Context, mode packages.LoadMode) (*packages
 		Mode:       mode,
 		Context:    ctx,
 		Dir:        s.opts.Dir,
-		Env:        s.opts.Env,
+		Env:        s.env,
 		BuildFlags: flags,
 		Tests:      s.opts.Line.Cmd == "test" || s.opts.Line.Cmd == "vet",
 		Overlay:    contents,

@@ -33,9 +33,12 @@ type session struct {
 	loadErr  error               // why loading failed
 	changed  bool                // some file was rewritten or added
 	newFiles []string            // files added to the command-line-arguments package
-	flags    []string            // -overlay, -modfile for the go command
+	flags    []string            // -modfile, -overlay for the go command
 	drop     []string            // the user's flags that flags replace
 	env      []string            // the go command's environment (GOWORK may be added)
+	userMod  string              // the user's go.mod (or -modfile), in module mode
+	modFile  string              // its copy in the work directory
+	workFile string              // its copy in the work directory
 }
 
 // instrument loads and rewrites the packages and prepares the overlay. If

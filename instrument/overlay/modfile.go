@@ -31,29 +31,40 @@ func GoVersion(file string) (string, error) {
 	return mf.Go.Version, nil
 }
 
-// ModFile writes the work directory's go.mod for -modfile: a copy of the
-// user's go.mod (userMod, which may itself be a -modfile) that requires the
-// goanomaly module and replaces it by the runtime copy in rtDir, and beside
-// it a copy of the user's go.sum (-modfile reads the .sum next to it). The
-// go command may update these copies; the user's files are only read.
-func (w *WorkDir) ModFile(userMod, rtDir string) (string, error) {
-	data, err := os.ReadFile(userMod)
-	if err != nil {
+// CopyModFile copies the user's go.mod (userMod, which may itself be a
+// -modfile) into the work directory, with the go.sum beside it (-modfile
+// reads the .sum next to the .mod), and returns the copy's path. The go
+// command is then given -modfile=copy, so that whatever it would update
+// (-mod=mod) is updated in the copy: the user's files are only read.
+func (w *WorkDir) CopyModFile(userMod string) (string, error) {
+	p := filepath.Join(w.Dir, "go.mod")
+	if err := copyFile(userMod, p); err != nil {
 		return "", err
 	}
-	f, err := modfile.Parse(userMod, data, nil)
+	return p, copyIfExists(strings.TrimSuffix(userMod, ".mod")+".sum", filepath.Join(w.Dir, "go.sum"))
+}
+
+// AddRuntime edits the go.mod copy at modFile to require the goanomaly module
+// and replace it by the runtime copy in rtDir (whatever version the user's
+// go.mod may require).
+func AddRuntime(modFile, rtDir string) error {
+	data, err := os.ReadFile(modFile)
 	if err != nil {
-		return "", err
+		return err
+	}
+	f, err := modfile.Parse(modFile, data, nil)
+	if err != nil {
+		return err
 	}
 	for _, r := range f.Replace {
 		if r.Old.Path == goanomaly.ModulePath {
 			if err := f.DropReplace(r.Old.Path, r.Old.Version); err != nil {
-				return "", err
+				return err
 			}
 		}
 	}
 	if err := f.AddReplace(goanomaly.ModulePath, "", rtDir, ""); err != nil {
-		return "", err
+		return err
 	}
 	if !requires(f, goanomaly.ModulePath) {
 		f.AddNewRequire(goanomaly.ModulePath, "v0.0.0", false)
@@ -61,13 +72,9 @@ func (w *WorkDir) ModFile(userMod, rtDir string) (string, error) {
 	f.Cleanup()
 	out, err := f.Format()
 	if err != nil {
-		return "", err
+		return err
 	}
-	p := filepath.Join(w.Dir, "go.mod")
-	if err := os.WriteFile(p, out, 0o666); err != nil {
-		return "", err
-	}
-	return p, copyIfExists(strings.TrimSuffix(userMod, ".mod")+".sum", filepath.Join(w.Dir, "go.sum"))
+	return os.WriteFile(modFile, out, 0o666)
 }
 
 func requires(f *modfile.File, path string) bool {
@@ -79,11 +86,11 @@ func requires(f *modfile.File, path string) bool {
 	return false
 }
 
-// WorkFile writes the work directory's go.work for GOWORK: a copy of the
-// user's go.work (userWork) with its directory paths made absolute and the
-// runtime copy in rtDir added as a module of the workspace, and a copy of
-// go.work.sum. (-modfile cannot be used in workspace mode.)
-func (w *WorkDir) WorkFile(userWork, rtDir string) (string, error) {
+// CopyWorkFile copies the user's go.work (userWork) into the work directory
+// with its directory paths made absolute, and go.work.sum beside it, and
+// returns the copy's path, for GOWORK (-modfile cannot be used in workspace
+// mode).
+func (w *WorkDir) CopyWorkFile(userWork string) (string, error) {
 	data, err := os.ReadFile(userWork)
 	if err != nil {
 		return "", err
@@ -117,9 +124,6 @@ func (w *WorkDir) WorkFile(userWork, rtDir string) (string, error) {
 			return "", err
 		}
 	}
-	if err := f.AddUse(rtDir, goanomaly.ModulePath); err != nil {
-		return "", err
-	}
 	f.Cleanup()
 	p := filepath.Join(w.Dir, "go.work")
 	if err := os.WriteFile(p, modfile.Format(f.Syntax), 0o666); err != nil {
@@ -128,13 +132,36 @@ func (w *WorkDir) WorkFile(userWork, rtDir string) (string, error) {
 	return p, copyIfExists(userWork+".sum", p+".sum")
 }
 
-func copyIfExists(from, to string) error {
-	data, err := os.ReadFile(from)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
+// AddRuntimeToWork adds the runtime copy in rtDir to the go.work copy at
+// workFile as a module of the workspace.
+func AddRuntimeToWork(workFile, rtDir string) error {
+	data, err := os.ReadFile(workFile)
+	if err != nil {
+		return err
 	}
+	f, err := modfile.ParseWork(workFile, data, nil)
+	if err != nil {
+		return err
+	}
+	if err := f.AddUse(rtDir, goanomaly.ModulePath); err != nil {
+		return err
+	}
+	f.Cleanup()
+	return os.WriteFile(workFile, modfile.Format(f.Syntax), 0o666)
+}
+
+func copyFile(from, to string) error {
+	data, err := os.ReadFile(from)
 	if err != nil {
 		return err
 	}
 	return os.WriteFile(to, data, 0o666)
+}
+
+func copyIfExists(from, to string) error {
+	err := copyFile(from, to)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return err
 }

@@ -74,8 +74,14 @@ func TestModFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	p, err := w.ModFile(filepath.Join(user, "go.mod"), "/cache/rt-1")
+	p, err := w.CopyModFile(filepath.Join(user, "go.mod"))
 	if err != nil {
+		t.Fatal(err)
+	}
+	if read(t, p) != mod {
+		t.Errorf("go.mod copy differs before the runtime is added")
+	}
+	if err := AddRuntime(p, "/cache/rt-1"); err != nil {
 		t.Fatal(err)
 	}
 	got := read(t, p)
@@ -103,8 +109,11 @@ func TestWorkFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	p, err := w.WorkFile(filepath.Join(user, "go.work"), "/cache/rt-1")
+	p, err := w.CopyWorkFile(filepath.Join(user, "go.work"))
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := AddRuntimeToWork(p, "/cache/rt-1"); err != nil {
 		t.Fatal(err)
 	}
 	got := read(t, p)
