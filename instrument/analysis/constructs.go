@@ -61,6 +61,7 @@ type syncObj struct {
 
 // finder recognises constructs in the function bodies of one package.
 type finder struct {
+	why    map[ast.Node]string // why an unclaimed fork is not part of a construct
 	info   *types.Info
 	pkg    *types.Package
 	res    *Result
@@ -74,11 +75,15 @@ func (f *finder) funcBody(body *ast.BlockStmt) {
 }
 
 // stmtList finds the constructs whose forks stand in list (at any depth of
-// control flow but outside function literals), then recurses.
+// control flow but outside function literals). Nested lists go first, so an
+// inner construct claims its forks before an enclosing list looks for a
+// join; forks it leaves unclaimed may still be joined out here.
 func (f *finder) stmtList(list []ast.Stmt) {
+	for _, s := range list {
+		f.nested(s)
+	}
 	for i := 0; i < len(list); i++ {
-		forks := f.forksIn(list[i])
-		if len(forks) == 0 {
+		if len(f.unclaimed(list[i])) == 0 {
 			continue
 		}
 		if c := f.construct(list, i); c != nil {
@@ -86,9 +91,17 @@ func (f *finder) stmtList(list []ast.Stmt) {
 			i = c.Join
 		}
 	}
-	for _, s := range list {
-		f.nested(s)
+}
+
+// unclaimed lists the forks in s that no construct has claimed yet.
+func (f *finder) unclaimed(s ast.Stmt) []ast.Node {
+	var out []ast.Node
+	for _, n := range f.forksIn(s) {
+		if fk := f.forkOf[n]; fk == nil || fk.Construct == nil {
+			out = append(out, n)
+		}
 	}
+	return out
 }
 
 // nested visits the statement lists and function literals inside s.
@@ -135,7 +148,7 @@ func (f *finder) forksIn(s ast.Stmt) []ast.Node {
 
 // construct tries to build the construct whose first fork is in list[i].
 func (f *finder) construct(list []ast.Stmt, i int) *Construct {
-	first := f.forksIn(list[i])
+	first := f.unclaimed(list[i])
 	obj, why := f.syncOf(first[0])
 	if why != "" {
 		f.unstructured(first, why)
@@ -148,7 +161,7 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 			c.Join, c.JoinCall = j, call
 			break
 		}
-		fs := f.forksIn(list[j])
+		fs := f.unclaimed(list[j])
 		for _, n := range fs {
 			o, why := f.syncOf(n)
 			if why != "" || o != obj {
@@ -215,12 +228,13 @@ func loopStmt(s ast.Stmt) ast.Stmt {
 	return nil
 }
 
+// unstructured records why forks could not be part of a construct here; an
+// enclosing statement list may still join them, so the note is only made
+// for the forks no construct claims in the end (see notes).
 func (f *finder) unstructured(forks []ast.Node, why string) {
 	for _, n := range forks {
-		if _, done := f.forkOf[n]; done {
-			continue
+		if fk := f.forkOf[n]; fk == nil || fk.Construct == nil {
+			f.why[n] = why
 		}
-		f.forkOf[n] = &Fork{Node: n, Section: -1}
-		f.res.Notes = append(f.res.Notes, Note{Pos: n.Pos(), Msg: why})
 	}
 }

@@ -36,7 +36,7 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 			}
 		}
 	}
-	f := &finder{info: info, pkg: pkg, res: res, forkOf: res.Forks}
+	f := &finder{info: info, pkg: pkg, res: res, forkOf: res.Forks, why: map[ast.Node]string{}}
 	for _, file := range files {
 		for _, d := range file.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {
@@ -89,15 +89,29 @@ func Link(results []*Result) {
 	}
 }
 
-// orphans notes every go statement that belongs to no construct.
+// orphans notes every goroutine start that belongs to no construct, with
+// the reason found when trying to place it.
 func (f *finder) orphans(files []*ast.File) {
 	for _, file := range files {
 		ast.Inspect(file, func(n ast.Node) bool {
-			if g, ok := n.(*ast.GoStmt); ok {
-				if _, seen := f.forkOf[g]; !seen {
-					f.unstructured([]ast.Node{g}, "goroutine is not part of a parallel construct")
+			switch n := n.(type) {
+			case *ast.GoStmt:
+			case *ast.CallExpr:
+				if f.goMethod(n) == "" {
+					return true
 				}
+			default:
+				return true
 			}
+			if fk := f.forkOf[n]; fk != nil && fk.Construct != nil {
+				return true
+			}
+			why := f.why[n]
+			if why == "" {
+				why = "goroutine is not part of a parallel construct"
+			}
+			f.forkOf[n] = &Fork{Node: n, Section: -1}
+			f.res.Notes = append(f.res.Notes, Note{Pos: n.Pos(), Msg: why})
 			return true
 		})
 	}

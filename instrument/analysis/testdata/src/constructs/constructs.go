@@ -121,3 +121,24 @@ func wgGo(a []int) {
 	}
 	wg.Wait()
 }
+
+func colours(byColour [][]int, out []int) {
+	for _, elems := range byColour {
+		var wg sync.WaitGroup
+		for _, e := range elems { // want `parallel loop of 1 goroutine start\(s\), joined at line 131`
+			wg.Go(func() { out[e]++ })
+		}
+		wg.Wait()
+	}
+}
+
+func conditional(a []int) {
+	var wg sync.WaitGroup
+	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line 143`
+		if a[i] > 0 {
+			wg.Add(1)
+			go func() { defer wg.Done(); a[i] = 0 }()
+		}
+	}
+	wg.Wait()
+}
