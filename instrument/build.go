@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"strings"
 
+	"golang.org/x/tools/go/packages"
+
 	"github.com/goanomaly/goanomaly/instrument/gocmd"
 	"github.com/goanomaly/goanomaly/instrument/overlay"
 )
@@ -108,17 +110,29 @@ func (s *session) vetStatus() int {
 		return 1
 	}
 	status := 0
-	seen := map[string]bool{}
 	for _, t := range s.targets {
-		for _, e := range t.pkg.Errors {
-			if !seen[e.Error()] {
-				fmt.Fprintln(s.opts.Stderr, e)
-			}
-			seen[e.Error()] = true
+		for _, e := range vetErrors(t.pkg) {
+			fmt.Fprintln(s.opts.Stderr, e)
 			status = 1
 		}
 	}
 	return status
+}
+
+// vetErrors returns a package's parse and type errors, or, if it has none,
+// its other errors (the go command's, which repeat the former without
+// positions when the package's export data failed to build).
+func vetErrors(p *packages.Package) []packages.Error {
+	var precise []packages.Error
+	for _, e := range p.Errors {
+		if e.Kind != packages.ListError {
+			precise = append(precise, e)
+		}
+	}
+	if len(precise) > 0 {
+		return precise
+	}
+	return p.Errors
 }
 
 func contains(list []string, s string) bool {
