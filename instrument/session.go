@@ -50,6 +50,7 @@ func (s *session) instrument(ctx context.Context) error {
 		s.loadErr = err
 		return nil
 	}
+	s.warnOutsideModules()
 	next := uint32(1)
 	for _, g := range groups {
 		s.targets = append(s.targets, g...)
@@ -105,6 +106,25 @@ func (s *session) rewrite(g []target, first uint32) (uint32, error) {
 		}
 	}
 	return next, nil
+}
+
+// warnOutsideModules says which command-line packages are built without
+// checks because they are in no module (GOPATH mode, or .go files outside
+// any module): only a main module's packages are rewritten.
+func (s *session) warnOutsideModules() {
+	if s.opts.Line.Quiet {
+		return
+	}
+	for _, p := range s.roots {
+		if p.Module == nil && len(p.GoFiles) > 0 && !isStd(p) {
+			fmt.Fprintf(s.opts.Stderr, "goanomaly: %s is not in a module: built without checks\n", p.PkgPath)
+		}
+	}
+}
+
+// isStd reports whether p is a standard library package (in GOROOT).
+func isStd(p *packages.Package) bool {
+	return !strings.Contains(strings.Split(p.PkgPath, "/")[0], ".") && p.PkgPath != "command-line-arguments"
 }
 
 // report prints the plan's notes (unless -quiet) and dumps it for -debug.
