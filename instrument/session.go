@@ -9,13 +9,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/tools/go/packages"
+
 	"github.com/goanomaly/goanomaly"
 	"github.com/goanomaly/goanomaly/instrument/gocmd"
 	"github.com/goanomaly/goanomaly/instrument/overlay"
 	"github.com/goanomaly/goanomaly/instrument/plan"
 	"github.com/goanomaly/goanomaly/instrument/rewrite"
-
-	"golang.org/x/tools/go/packages"
 )
 
 // session is the state of one command: the work directory and what the go
@@ -38,7 +38,7 @@ type session struct {
 	env      []string            // the go command's environment (GOWORK may be added)
 	userMod  string              // the user's go.mod (or -modfile), in module mode
 	modFile  string              // its copy in the work directory
-	workFile string              // its copy in the work directory
+	workFile string              // the copy of the user's go.work, in workspace mode
 }
 
 // instrument loads and rewrites the packages and prepares the overlay. If
@@ -199,7 +199,7 @@ func (s *session) openDebug() (close func() error, err error) {
 		s.debug = s.opts.Stderr
 		return func() error { return nil }, nil
 	}
-	f, err := os.Create(s.opts.Line.Debug)
+	f, err := os.Create(abs(s.opts.Line.Debug, s.opts.Dir))
 	if err != nil {
 		return nil, err
 	}
