@@ -165,6 +165,10 @@ func (t *table) printTests(w io.Writer) {
 		fmt.Fprintf(tw, "-race\t")
 	}
 	fmt.Fprintf(tw, "notes\n")
+	cols := 5
+	if t.hasRace {
+		cols++
+	}
 	for i, tf := range t.tests {
 		r := t.results[i]
 		fmt.Fprintf(tw, "%s\t%s:%d\t%s\t%s\t", tf.name, tf.file, tf.start, describe(tf, r.checked), r.checked.status)
@@ -172,8 +176,8 @@ func (t *table) printTests(w io.Writer) {
 			fmt.Fprintf(tw, "%s\t", describe(tf, *r.race))
 		}
 		fmt.Fprintf(tw, "%d\n", len(tf.notes))
-		for _, n := range tf.notes {
-			fmt.Fprintf(tw, "\t  %s\n", n)
+		for _, n := range tf.notes { // in the notes column, so the columns stay aligned
+			fmt.Fprintf(tw, "%s%s\n", strings.Repeat("\t", cols-1), n)
 		}
 	}
 	tw.Flush()
