@@ -168,3 +168,28 @@ func Forked[F any](_ *Task, f F) F { return f }
 // the status Fini would exit with. The rewriter wraps m.Run() in a user's
 // TestMain with it, so os.Exit(m.Run()) still reports data races.
 func Status(status int) int { return defaultReporter().finish(status) }
+
+// New forgets the access history of the memory p points to, which was just
+// allocated (var v T, new(T), &T{…} inside construct code), and returns p.
+func New[T any](t *Task, p *T) *T {
+	t.fresh(uintptr(unsafe.Pointer(p)), unsafe.Sizeof(*p))
+	return p
+}
+
+// Set checks a write of *p made with value v, after v was computed, and
+// returns v: x = f() becomes x = _ga_rt.Set(t, &x, site, f()), so a lock
+// taken inside f is held at the check, as it is at the write.
+func Set[T any](t *Task, p *T, s Site, v T) T {
+	t.Write(uintptr(unsafe.Pointer(p)), s)
+	return v
+}
+
+// Make forgets the access history of the backing array of s, which make
+// just allocated inside construct code (see New), and returns s.
+func Make[S ~[]E, E any](t *Task, s S) S {
+	if c := cap(s); c > 0 && t != nil {
+		var zero E
+		t.freshElems(uintptr(unsafe.Pointer(unsafe.SliceData(s[:c]))), uintptr(c), unsafe.Sizeof(zero))
+	}
+	return s
+}

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/dave/dst"
+
+	"github.com/goanomaly/goanomaly/instrument/rtnames"
 )
 
 // call rewrites a call: forks, locks, atomics and builtins that touch
@@ -121,21 +123,21 @@ func (w *walker) syncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) dst.
 	name := fn.FullName()
 	switch name {
 	case "(*sync.Mutex).Lock", "(*sync.RWMutex).Lock":
-		return w.lockCall(x, "Acquire")
+		return w.lockCall(x, rtnames.Acquire)
 	case "(*sync.Mutex).Unlock", "(*sync.RWMutex).Unlock":
-		return w.lockCall(x, "Release")
+		return w.lockCall(x, rtnames.Release)
 	case "(*sync.RWMutex).RLock":
-		return w.lockCall(x, "RAcquire")
+		return w.lockCall(x, rtnames.RAcquire)
 	case "(*sync.RWMutex).RUnlock":
-		return w.lockCall(x, "RRelease")
+		return w.lockCall(x, rtnames.RRelease)
 	}
 	if fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
 		return nil
 	}
-	kind := "AW"
+	kind := rtnames.AW
 	base := fn.Name()
 	if strings.HasPrefix(base, "Load") {
-		kind = "AR"
+		kind = rtnames.AR
 	}
 	site := w.site(a.Pos(), types.ExprString(a.Fun))
 	w.change()
@@ -216,10 +218,10 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		w.rvals(x.Args)
 		w.change()
 		if b, ok := underlying(w.info.TypeOf(a.Args[1])).(*types.Basic); ok && b.Info()&types.IsString != 0 {
-			return w.rtCall("CopyString", w.taskExpr(), x.Args[0], x.Args[1], site(types.ExprString(a)))
+			return w.rtCall(rtnames.CopyString, w.taskExpr(), x.Args[0], x.Args[1], site(types.ExprString(a)))
 		}
 		s := site(types.ExprString(a))
-		return w.rtCall("Copy", w.taskExpr(), x.Args[0], x.Args[1], s, siteLit(atoiLit(s)))
+		return w.rtCall(rtnames.Copy, w.taskExpr(), x.Args[0], x.Args[1], s, siteLit(atoiLit(s)))
 	case "append":
 		w.rvals(x.Args)
 		if len(x.Args) == 0 {
@@ -234,20 +236,30 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 			n = &dst.CallExpr{Fun: dst.NewIdent("len"), Args: []dst.Expr{exprFromAST(last)}}
 		}
 		w.change()
-		x.Args[0] = w.rtCall("Grow", w.taskExpr(), x.Args[0], n, site(types.ExprString(a)))
+		x.Args[0] = w.rtCall(rtnames.Grow, w.taskExpr(), x.Args[0], n, site(types.ExprString(a)))
 		return x
 	case "delete", "clear":
 		w.rvals(x.Args)
 		if isMap(w.info.TypeOf(a.Args[0])) {
 			w.change()
-			x.Args[0] = w.rtCall("MW", w.taskExpr(), x.Args[0], site(types.ExprString(a)))
+			x.Args[0] = w.rtCall(rtnames.MW, w.taskExpr(), x.Args[0], site(types.ExprString(a)))
+		}
+		return x
+	case "new":
+		w.change()
+		return w.rtCall(rtnames.New, w.taskExpr(), x)
+	case "make":
+		w.rvals(x.Args[1:])
+		if _, isSlice := underlying(w.info.TypeOf(a)).(*types.Slice); isSlice {
+			w.change()
+			return w.rtCall(rtnames.Make, w.taskExpr(), x)
 		}
 		return x
 	case "len", "cap":
 		w.rvals(x.Args)
 		if len(a.Args) == 1 && isMap(w.info.TypeOf(a.Args[0])) {
 			w.change()
-			x.Args[0] = w.rtCall("MR", w.taskExpr(), x.Args[0], site(types.ExprString(a)))
+			x.Args[0] = w.rtCall(rtnames.MR, w.taskExpr(), x.Args[0], site(types.ExprString(a)))
 		}
 		return x
 	}

@@ -5,7 +5,9 @@ import (
 	"go/token"
 
 	"github.com/dave/dst"
+
 	"github.com/dave/dst/dstutil"
+	"github.com/goanomaly/goanomaly/instrument/rtnames"
 
 	"github.com/goanomaly/goanomaly/instrument/analysis"
 )
@@ -47,13 +49,13 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	var enter dst.Stmt
 	if w.used[tName] {
 		enter = &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(cName), dst.NewIdent(tName)}, Tok: token.DEFINE,
-			Rhs: []dst.Expr{w.rtCall("Begin", parent, count, site)}}
+			Rhs: []dst.Expr{w.rtCall(rtnames.Begin, parent, count, site)}}
 	} else {
 		enter = &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(cName)}, Tok: token.DEFINE,
-			Rhs: []dst.Expr{w.rtCall("Enter", parent, count, site)}}
+			Rhs: []dst.Expr{w.rtCall(rtnames.Enter, parent, count, site)}}
 	}
 	out := append([]dst.Stmt{enter}, list[:n]...)
-	joinCall := &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(cName), Sel: dst.NewIdent("Join")}}
+	joinCall := &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(cName), Sel: dst.NewIdent(rtnames.Join)}}
 	if c.JoinCall != nil && !w.wrapJoin(join, c, cName) {
 		return append(out, join, &dst.ExprStmt{X: joinCall})
 	}
@@ -74,7 +76,7 @@ func (w *walker) wrapJoin(join dst.Stmt, c *analysis.Construct, cName string) bo
 	dstApply(join, func(e dst.Expr) dst.Expr {
 		if call, ok := e.(*dst.CallExpr); ok && w.astOf(call) == c.JoinCall {
 			found = true
-			return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(cName), Sel: dst.NewIdent("JoinErr")}, Args: []dst.Expr{call}}
+			return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(cName), Sel: dst.NewIdent(rtnames.JoinErr)}, Args: []dst.Expr{call}}
 		}
 		return e
 	})
@@ -93,7 +95,7 @@ func (w *walker) forkIndex(fk *analysis.Fork) dst.Expr {
 }
 
 func (w *walker) forkCall(fk *analysis.Fork) dst.Expr {
-	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(w.constructs[fk.Construct]), Sel: dst.NewIdent("Fork")}, Args: []dst.Expr{w.forkIndex(fk)}}
+	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(w.constructs[fk.Construct]), Sel: dst.NewIdent(rtnames.Fork)}, Args: []dst.Expr{w.forkIndex(fk)}}
 }
 
 // childName is the task variable of a construct's goroutines.
@@ -102,7 +104,7 @@ func (w *walker) childName(fk *analysis.Fork) string {
 }
 
 func taskParam(name string) *dst.Field {
-	return &dst.Field{Names: []*dst.Ident{dst.NewIdent(name)}, Type: &dst.StarExpr{X: &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent("Task")}}}
+	return &dst.Field{Names: []*dst.Ident{dst.NewIdent(name)}, Type: &dst.StarExpr{X: &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent(rtnames.Task)}}}
 }
 
 // goStmt rewrites a go statement: a fork of a construct passes the child's
@@ -129,7 +131,7 @@ func (w *walker) goStmt(s *dst.GoStmt) {
 		s.Call.Args = append([]dst.Expr{w.forkCall(fk)}, s.Call.Args...)
 		renameCallee(s.Call)
 	default:
-		s.Call.Fun = w.rtCall("Forked", w.forkCall(fk), w.rval(s.Call.Fun))
+		s.Call.Fun = w.rtCall(rtnames.Forked, w.forkCall(fk), w.rval(s.Call.Fun))
 	}
 }
 
@@ -144,9 +146,9 @@ func (w *walker) goMethod(x *dst.CallExpr, fk *analysis.Fork) dst.Expr {
 		return x
 	}
 	w.change()
-	bind := "Bind"
+	bind := rtnames.Bind
 	if fk.ErrGroup {
-		bind = "BindErr"
+		bind = rtnames.BindErr
 	}
 	c := dst.NewIdent(w.constructs[fk.Construct])
 	switch {
@@ -161,7 +163,7 @@ func (w *walker) goMethod(x *dst.CallExpr, fk *analysis.Fork) dst.Expr {
 		renameFunc(f)
 		x.Args[0] = w.rtCall(bind, c, w.forkIndex(fk), f)
 	default:
-		x.Args[0] = w.rtCall("Forked", w.forkCall(fk), w.rval(x.Args[0]))
+		x.Args[0] = w.rtCall(rtnames.Forked, w.forkCall(fk), w.rval(x.Args[0]))
 	}
 	return x
 }
@@ -179,8 +181,8 @@ func (w *walker) child(body *dst.BlockStmt, k string, fk *analysis.Fork) {
 		if !ok || v.astOf(r) != fk.Items {
 			continue
 		}
-		r.Body.List = append([]dst.Stmt{&dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(k), Sel: dst.NewIdent("Item")}}}}, r.Body.List...)
-		end := &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(k), Sel: dst.NewIdent("EndItems")}}}
+		r.Body.List = append([]dst.Stmt{&dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(k), Sel: dst.NewIdent(rtnames.Item)}}}}, r.Body.List...)
+		end := &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(k), Sel: dst.NewIdent(rtnames.EndItems)}}}
 		body.List = append(body.List[:i+1], append([]dst.Stmt{end}, body.List[i+1:]...)...)
 		return
 	}

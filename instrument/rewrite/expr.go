@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"github.com/dave/dst"
+
+	"github.com/goanomaly/goanomaly/instrument/rtnames"
 )
 
 // op is how an lvalue is accessed.
@@ -47,13 +49,13 @@ func (w *walker) rval(e dst.Expr) dst.Expr {
 	}
 	switch x := e.(type) {
 	case *dst.Ident:
-		return w.wrapLoc(e, "R")
+		return w.wrapLoc(e, rtnames.R)
 	case *dst.SelectorExpr:
 		if w.isVarSel(x) {
 			if w.isField(x) {
 				x.X = w.base(x.X)
 			}
-			return w.wrapLoc(e, "R")
+			return w.wrapLoc(e, rtnames.R)
 		}
 		if w.isMethodVal(x) {
 			x.X = w.recv(x)
@@ -64,21 +66,25 @@ func (w *walker) rval(e dst.Expr) dst.Expr {
 			return e
 		}
 		if isMap(w.typeOf(x.X)) {
-			x.X = w.mapOp(w.rval(x.X), "MR", x)
+			x.X = w.mapOp(w.rval(x.X), rtnames.MR, x)
 			x.Index = w.rval(x.Index)
 			return e
 		}
 		x.X = w.base(x.X)
 		x.Index = w.rval(x.Index)
-		return w.wrapLoc(e, "R")
+		return w.wrapLoc(e, rtnames.R)
 	case *dst.StarExpr:
 		x.X = w.rval(x.X)
-		return w.wrapLoc(e, "R")
+		return w.wrapLoc(e, rtnames.R)
 	case *dst.ParenExpr:
 		x.X = w.rval(x.X)
 	case *dst.UnaryExpr:
 		if x.Op == token.AND {
 			x.X = w.addr(x.X)
+			if _, lit := x.X.(*dst.CompositeLit); lit && w.task != "" {
+				w.change()
+				return w.rtCall(rtnames.New, w.taskExpr(), e) // &T{…}: new memory
+			}
 		} else {
 			x.X = w.rval(x.X)
 		}
@@ -167,7 +173,7 @@ func (w *walker) addr(e dst.Expr) dst.Expr {
 
 // lval rewrites an expression that is assigned to.
 func (w *walker) lval(e dst.Expr, o op) dst.Expr {
-	name := map[op]string{opW: "W", opRW: "RW"}[o]
+	name := map[op]string{opW: rtnames.W, opRW: rtnames.RW}[o]
 	switch x := e.(type) {
 	case *dst.Ident:
 		if x.Name == "_" {
@@ -181,7 +187,7 @@ func (w *walker) lval(e dst.Expr, o op) dst.Expr {
 		return w.wrapLoc(e, name)
 	case *dst.IndexExpr:
 		if isMap(w.typeOf(x.X)) {
-			x.X = w.mapOp(w.rval(x.X), "MW", x)
+			x.X = w.mapOp(w.rval(x.X), rtnames.MW, x)
 			x.Index = w.rval(x.Index)
 			return e
 		}
@@ -239,7 +245,7 @@ func (w *walker) rangeX(x dst.Expr) dst.Expr {
 			pos, what = a.Pos(), "range "+types.ExprString(a)
 		}
 		w.change()
-		return w.rtCall("MR", w.taskExpr(), x, siteLit(w.site(pos, what)))
+		return w.rtCall(rtnames.MR, w.taskExpr(), x, siteLit(w.site(pos, what)))
 	}
 	return x
 }
@@ -264,7 +270,7 @@ func (w *walker) rangeElemCheck(a *ast.RangeStmt, s *dst.RangeStmt) dst.Stmt {
 	}
 	site := w.site(a.Value.Pos(), types.ExprString(elem))
 	idx := &dst.IndexExpr{X: exprFromAST(a.X), Index: dst.NewIdent(key.Name)}
-	return &dst.ExprStmt{X: w.rtCall("R", w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: idx}, siteLit(site))}
+	return &dst.ExprStmt{X: w.rtCall(rtnames.R, w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: idx}, siteLit(site))}
 }
 
 func (w *walker) rtCall(fn string, args ...dst.Expr) *dst.CallExpr {

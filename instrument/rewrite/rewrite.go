@@ -17,7 +17,9 @@ import (
 	"strings"
 
 	"github.com/dave/dst"
+
 	"github.com/dave/dst/decorator"
+	"github.com/goanomaly/goanomaly/instrument/rtnames"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/goanomaly/goanomaly/instrument/analysis"
@@ -201,10 +203,10 @@ func (fr *fileRewriter) rewrite(addTestMain bool) ([]byte, error) {
 	}
 	fr.appendRegistration(&buf)
 	if renamedMain {
-		fmt.Fprintf(&buf, "\nfunc main() { _ga_main(); %s.Fini(0) }\n", rtAlias)
+		fmt.Fprintf(&buf, "\nfunc main() { _ga_main(); %s.%s(0) }\n", rtAlias, rtnames.Fini)
 	}
 	if addTestMain {
-		fmt.Fprintf(&buf, "\nfunc TestMain(m *_ga_testing.M) { %s.Fini(m.Run()) }\n", rtAlias)
+		fmt.Fprintf(&buf, "\nfunc TestMain(m *_ga_testing.M) { %s.%s(m.Run()) }\n", rtAlias, rtnames.Fini)
 	}
 	return buf.Bytes(), nil
 }
@@ -228,11 +230,11 @@ func (fr *fileRewriter) appendRegistration(buf *bytes.Buffer) {
 	if len(fr.sites) == 0 {
 		return
 	}
-	fmt.Fprintf(buf, "\nfunc init() {\n\t%s.RegisterSites(%d, []%s.SiteInfo{\n", rtAlias, fr.first, rtAlias)
+	fmt.Fprintf(buf, "\nfunc init() {\n\t%s.%s(%d, []%s.%s{\n", rtAlias, rtnames.RegisterSites, fr.first, rtAlias, rtnames.SiteInfo)
 	for _, s := range fr.sites {
 		flags := "0"
 		if s.ordered {
-			flags = rtAlias + ".OrderedOK"
+			flags = rtAlias + "." + rtnames.OrderedOK
 		}
 		fmt.Fprintf(buf, "\t\t{Pos: %q, What: %q, Flags: %s},\n", s.pos, s.what, flags)
 	}
@@ -259,7 +261,7 @@ func (fr *fileRewriter) wrapRun(fd *dst.FuncDecl) {
 		}
 		if sel, ok := call.Fun.(*dst.SelectorExpr); ok && sel.Sel.Name == "Run" && len(call.Args) == 0 {
 			fr.changed = true
-			return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent("Status")}, Args: []dst.Expr{call}}
+			return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent(rtnames.Status)}, Args: []dst.Expr{call}}
 		}
 		return e
 	})

@@ -173,13 +173,19 @@ func pure(e ast.Expr) bool {
 	return false
 }
 
-// exprFromAST builds a fresh dst copy of a pure expression.
+// exprFromAST builds a fresh dst copy of a pure or duplicable expression.
 func exprFromAST(e ast.Expr) dst.Expr {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		return dst.NewIdent(x.Name)
+	case *ast.BasicLit:
+		return &dst.BasicLit{Kind: x.Kind, Value: x.Value}
 	case *ast.SelectorExpr:
 		return &dst.SelectorExpr{X: exprFromAST(x.X), Sel: dst.NewIdent(x.Sel.Name)}
+	case *ast.IndexExpr:
+		return &dst.IndexExpr{X: exprFromAST(x.X), Index: exprFromAST(x.Index)}
+	case *ast.StarExpr:
+		return &dst.StarExpr{X: exprFromAST(x.X)}
 	}
 	panic("internal error: exprFromAST of impure expression")
 }

@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"github.com/dave/dst"
+
 	"github.com/dave/dst/decorator"
+	"github.com/goanomaly/goanomaly/instrument/rtnames"
 
 	"github.com/goanomaly/goanomaly/instrument/analysis"
 )
@@ -95,6 +98,7 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 		w.seen(list[i])
 		w.stmt(list[i])
 		out = append(out, list[i])
+		out = append(out, w.freshVars(list[i])...)
 	}
 	return out
 }
@@ -196,6 +200,9 @@ func (w *walker) clauses(b *dst.BlockStmt) {
 }
 
 func (w *walker) assign(s *dst.AssignStmt) {
+	if s.Tok == token.ASSIGN && w.setAfter(s) {
+		return
+	}
 	w.rvals(s.Rhs)
 	switch s.Tok {
 	case token.DEFINE:
@@ -236,4 +243,98 @@ func (w *walker) rangeStmt(s *dst.RangeStmt) {
 		s.Body.List = append([]dst.Stmt{elem}, s.Body.List...)
 		w.change()
 	}
+}
+
+// freshVars returns, for a statement declaring shared variables in checked
+// code, the statements _ga_rt.New(task, &v) that forget the shadow of the
+// new variables' memory (see rt.New).
+func (w *walker) freshVars(s dst.Stmt) []dst.Stmt {
+	if w.task == "" {
+		return nil
+	}
+	var ids []*ast.Ident
+	switch a := w.astOf(s).(type) {
+	case *ast.AssignStmt:
+		if a.Tok == token.DEFINE {
+			for _, l := range a.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					ids = append(ids, id)
+				}
+			}
+		}
+	case *ast.DeclStmt:
+		if g, ok := a.Decl.(*ast.GenDecl); ok && g.Tok == token.VAR {
+			for _, sp := range g.Specs {
+				ids = append(ids, sp.(*ast.ValueSpec).Names...)
+			}
+		}
+	}
+	var out []dst.Stmt
+	for _, id := range ids {
+		v, ok := w.info.Defs[id].(*types.Var)
+		if !ok || !w.res.Shared[v] {
+			continue
+		}
+		w.change()
+		out = append(out, &dst.ExprStmt{X: w.rtCall(rtnames.New, w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: dst.NewIdent(id.Name)})})
+	}
+	return out
+}
+
+// setAfter rewrites x = f() (one shared, addressable left side without
+// calls, a right side with a call) as x = _ga_rt.Set(task, &x, site, f()),
+// so the write is checked after f ran: with the locks f took held, as at
+// the write itself. It reports whether it did.
+func (w *walker) setAfter(s *dst.AssignStmt) bool {
+	if w.task == "" || len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+		return false
+	}
+	lhs, _ := w.astOf(s.Lhs[0]).(ast.Expr)
+	rhs, _ := w.astOf(s.Rhs[0]).(ast.Expr)
+	if lhs == nil || rhs == nil || !w.hasCall(rhs) || !duplicable(lhs) || !w.sharedLoc(lhs) || !addressable(lhs, w.info) {
+		return false
+	}
+	w.change()
+	site := siteLit(w.site(lhs.Pos(), types.ExprString(lhs)))
+	target := exprFromAST(lhs)
+	s.Rhs[0] = w.rtCall(rtnames.Set, w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: target}, site, w.rval(s.Rhs[0]))
+	s.Lhs[0] = w.addr(s.Lhs[0])
+	return true
+}
+
+// hasCall reports whether evaluating e calls a function (not a conversion
+// or a builtin) or receives.
+func (w *walker) hasCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			tv := w.info.Types[n.Fun]
+			found = !tv.IsType() && !tv.IsBuiltin()
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.ARROW
+		case *ast.FuncLit:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
+// duplicable reports whether e can be evaluated a second time for its
+// address with the same result: identifiers, fields, and elements indexed
+// by identifiers or literals.
+func duplicable(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return duplicable(x.X)
+	case *ast.IndexExpr:
+		_, lit := x.Index.(*ast.BasicLit)
+		return duplicable(x.X) && (lit || duplicable(x.Index))
+	case *ast.StarExpr:
+		return duplicable(x.X)
+	}
+	return false
 }

@@ -30,6 +30,9 @@ const (
 	Copy          = "Copy"          // (t, dst, src, ws, rs) int
 	CopyString    = "CopyString"    // (t, dst, src, ws) int
 	Grow          = "Grow"          // (t, s, n, site) s
+	New           = "New"           // (t, p) p: new memory
+	Make          = "Make"          // (t, s) s: new backing array
+	Set           = "Set"           // (t, p, site, v) v
 	Acquire       = "Acquire"       // method of *Task: (sync.Locker)
 	Release       = "Release"       // method of *Task: (sync.Locker)
 	RAcquire      = "RAcquire"      // method of *Task: (*sync.RWMutex)

@@ -1,0 +1,77 @@
+package rtnames
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestNamesExistInRT parses package rt (instrument never imports it) and
+// checks that every name here is a function, method, type or constant
+// there. The rewriter spells rt's names only through this package.
+func TestNamesExistInRT(t *testing.T) {
+	declared := map[string]bool{}
+	fset := token.NewFileSet()
+	files, _ := filepath.Glob("../../rt/*.go")
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				declared[d.Name.Name] = true
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.TypeSpec:
+						declared[sp.Name.Name] = true
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							declared[n.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	src, err := os.ReadFile("rtnames.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(fset, "rtnames.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, sp := range g.Specs {
+			vs := sp.(*ast.ValueSpec)
+			name := vs.Names[0].Name
+			if name == "Path" {
+				continue
+			}
+			val, _ := strconv.Unquote(vs.Values[0].(*ast.BasicLit).Value)
+			listed[val] = true
+			if !declared[val] {
+				t.Errorf("rtnames.%s = %q: rt declares no %s", name, val, val)
+			}
+		}
+	}
+	if len(listed) < 20 {
+		t.Fatalf("parsed only %d names from rtnames.go", len(listed))
+	}
+}
