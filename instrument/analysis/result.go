@@ -15,6 +15,7 @@ type Result struct {
 	Clones     map[*types.Func]bool          // functions to clone with a task: called from construct code
 	Shared     map[*types.Var]bool           // local variables more than one goroutine may reach
 
+	writes   map[*types.Var]*varWrites
 	external []*types.Func // functions of other packages called from construct or clone code
 	finder   *finder
 }
@@ -46,6 +47,7 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 	}
 	f.orphans(files)
 	findShared(files, info, res.Shared)
+	res.writes = findWrites(files, info)
 	f.findClones()
 	res.finder = f
 	return res

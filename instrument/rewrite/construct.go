@@ -28,6 +28,10 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	cName, tName := "_ga_c"+id, "_ga_t"+id
 	w.constructs[c] = cName
 	parent := w.taskExpr()
+	if w.outer == nil && w.task == "" {
+		w = w.with("")
+		w.outer = c // a root construct: nothing outside this function runs in its tree
+	}
 	inner := w.with(tName)
 	n := len(list) - 1
 	for _, s := range list[:n] {

@@ -7,6 +7,8 @@ import (
 
 	"github.com/dave/dst"
 
+	"github.com/goanomaly/goanomaly/instrument/analysis"
+
 	"github.com/goanomaly/goanomaly/instrument/rtnames"
 )
 
@@ -211,7 +213,7 @@ func (w *walker) wrapLoc(e dst.Expr, fn string) dst.Expr {
 		return e
 	}
 	a, _ := w.astOf(e).(ast.Expr)
-	if a == nil || !w.sharedLoc(a) || !addressable(a, w.info) {
+	if a == nil || !w.sharedLoc(a) || !addressable(a, w.info) || (fn == rtnames.R && w.readOnly(a)) {
 		return e
 	}
 	w.change()
@@ -279,4 +281,15 @@ func (w *walker) rtCall(fn string, args ...dst.Expr) *dst.CallExpr {
 
 func siteLit(id uint32) dst.Expr {
 	return &dst.BasicLit{Kind: token.INT, Value: itoa(int(id))}
+}
+
+// readOnly reports whether the location a is part of a local variable that
+// nothing can write while the root construct being rewritten runs: its
+// reads need no check.
+func (w *walker) readOnly(a ast.Expr) bool {
+	if w.outer == nil {
+		return false
+	}
+	v := analysis.RootVar(a, w.info)
+	return v != nil && w.res.ReadOnly(v, w.outer)
 }

@@ -52,7 +52,7 @@ const rtAlias = "_ga_rt"
 
 // Package rewrites pkg, which must have syntax and types and no errors.
 func Package(pkg *packages.Package, cfg Config) (*Result, error) {
-	return rewrite(pkg, analysis.Analyze(pkg.Syntax, pkg.TypesInfo, pkg.Types), cfg)
+	return rewrite(pkg, analysis.Analyze(rewritable(pkg, cfg), pkg.TypesInfo, pkg.Types), cfg)
 }
 
 // Packages rewrites packages that are built together (loaded by one
@@ -63,7 +63,7 @@ func Package(pkg *packages.Package, cfg Config) (*Result, error) {
 func Packages(pkgs []*packages.Package, test []bool, cfg Config) ([]*Result, error) {
 	results := make([]*analysis.Result, len(pkgs))
 	for i, p := range pkgs {
-		results[i] = analysis.Analyze(p.Syntax, p.TypesInfo, p.Types)
+		results[i] = analysis.Analyze(rewritable(p, cfg), p.TypesInfo, p.Types)
 	}
 	analysis.Link(results)
 	out := make([]*Result, len(pkgs))
@@ -80,18 +80,32 @@ func Packages(pkgs []*packages.Package, test []bool, cfg Config) ([]*Result, err
 	return out, nil
 }
 
+// rewritable lists the files of pkg the rewriter may change: Go files that
+// are not cgo files and that cfg does not skip. Only their functions are
+// analysed, so nothing calls a clone of a function in a file left as is.
+func rewritable(pkg *packages.Package, cfg Config) []*ast.File {
+	var out []*ast.File
+	for _, f := range pkg.Syntax {
+		name := pkg.Fset.File(f.Pos()).Name()
+		if strings.HasSuffix(name, ".go") && !importsC(f) && (cfg.Skip == nil || !cfg.Skip(name)) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 func rewrite(pkg *packages.Package, res *analysis.Result, cfg Config) (*Result, error) {
 	out := &Result{Files: map[string][]byte{}, NewFiles: map[string][]byte{}, NextSite: cfg.FirstSite}
 	out.Plan = planOf(pkg, res)
 	hasTestMain := declares(pkg, "TestMain")
 	addedTestMain := false
-	for _, file := range pkg.Syntax {
+	testVariant := slices.ContainsFunc(pkg.Syntax, func(f *ast.File) bool {
+		return strings.HasSuffix(pkg.Fset.File(f.Pos()).Name(), "_test.go")
+	})
+	for _, file := range rewritable(pkg, cfg) {
 		name := pkg.Fset.File(file.Pos()).Name()
-		if !strings.HasSuffix(name, ".go") || importsC(file) || (cfg.Skip != nil && cfg.Skip(name)) {
-			continue
-		}
 		fr := &fileRewriter{
-			pkg: pkg, info: pkg.TypesInfo, res: res, cfg: cfg, name: name, astFile: file,
+			pkg: pkg, info: pkg.TypesInfo, res: res, cfg: cfg, name: name, astFile: file, testVariant: testVariant,
 			first: out.NextSite, orderedOK: orderedLines(pkg.Fset, file),
 		}
 		wantTestMain := cfg.Test && !hasTestMain && !addedTestMain && strings.HasSuffix(name, "_test.go")
@@ -150,8 +164,11 @@ type fileRewriter struct {
 	first     uint32
 	sites     []siteInfo
 	orderedOK map[int]bool
-	nconst    int  // constructs named so far
-	changed   bool // something was rewritten
+	nconst    int // constructs named so far
+	// testVariant: the package is built with its _test.go files, where a
+	// test may call main, so main is not wrapped with Fini.
+	testVariant bool
+	changed     bool // something was rewritten
 }
 
 type siteInfo struct {
@@ -184,7 +201,7 @@ func (fr *fileRewriter) rewrite(addTestMain bool) ([]byte, error) {
 		if fr.cfg.Test && fd.Recv == nil && fd.Name.Name == "TestMain" {
 			fr.wrapRun(ddecl)
 		}
-		if isMain && fd.Recv == nil && fd.Name.Name == "main" && !strings.HasSuffix(fr.name, "_test.go") {
+		if isMain && !fr.testVariant && fd.Recv == nil && fd.Name.Name == "main" {
 			ddecl.Name.Name = "_ga_main"
 			renamedMain, fr.changed = true, true
 		}

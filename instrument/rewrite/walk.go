@@ -21,6 +21,7 @@ type walker struct {
 	*fileRewriter
 	dec        *decorator.Decorator
 	task       string
+	outer      *analysis.Construct            // outermost construct of this function being rewritten, nil in clones
 	constructs map[*analysis.Construct]string // construct → its variable name
 	used       map[string]bool                // task variables referenced
 	stmtsSeen  *[]dst.Stmt                    // original statements, for line directives
