@@ -66,15 +66,46 @@ func MW[M ~map[K]V, K comparable, V any](t *Task, m M, s Site) M {
 }
 
 // Copy checks then performs copy(dst, src): writes of the elements of dst
-// and reads of the elements of src that copy touches.
+// and reads of the elements of src that copy touches, at each leaf of the
+// element type.
 func Copy[S ~[]E, E any](t *Task, dst, src S, ws, rs Site) int {
 	n := min(len(dst), len(src))
-	if n > 0 {
-		size := unsafe.Sizeof(dst[0])
-		t.ReadRange(uintptr(unsafe.Pointer(&src[0])), uintptr(n), size, rs)
-		t.WriteRange(uintptr(unsafe.Pointer(&dst[0])), uintptr(n), size, ws)
+	if n > 0 && t != nil {
+		size, l := unsafe.Sizeof(dst[0]), leavesOf[E]()
+		t.leaves(uintptr(unsafe.Pointer(&src[0])), uintptr(n), size, l, rs, false)
+		t.leaves(uintptr(unsafe.Pointer(&dst[0])), uintptr(n), size, l, ws, true)
 	}
 	return copy(dst, src)
+}
+
+// RA checks a read of the whole array or struct *p, at each of its leaves.
+func RA[T any](t *Task, p *T, s Site) *T {
+	if t != nil {
+		t.leaves(uintptr(unsafe.Pointer(p)), 1, 0, leavesOf[T](), s, false)
+	}
+	return p
+}
+
+// WA checks a write of the whole array or struct *p, at each of its leaves.
+func WA[T any](t *Task, p *T, s Site) *T {
+	if t != nil {
+		t.leaves(uintptr(unsafe.Pointer(p)), 1, 0, leavesOf[T](), s, true)
+	}
+	return p
+}
+
+// RWA checks a read then a write of the whole array or struct *p.
+func RWA[T any](t *Task, p *T, s Site) *T {
+	return WA(t, RA(t, p, s), s)
+}
+
+// ReadAll checks reads of every element of s, at each leaf (append(x, s...)).
+func ReadAll[S ~[]E, E any](t *Task, s S, site Site) S {
+	if len(s) > 0 && t != nil {
+		var zero E
+		t.leaves(uintptr(unsafe.Pointer(unsafe.SliceData(s))), uintptr(len(s)), unsafe.Sizeof(zero), leavesOf[E](), site, false)
+	}
+	return s
 }
 
 // CopyString checks then performs copy(dst, src) from a string.
@@ -94,11 +125,11 @@ func Grow[S ~[]E, E any](t *Task, s S, n int, site Site) S {
 		return s
 	}
 	var zero E
-	size := unsafe.Sizeof(zero)
+	size, l := unsafe.Sizeof(zero), leavesOf[E]()
 	if cap(s)-len(s) >= n {
-		t.WriteRange(uintptr(unsafe.Pointer(unsafe.SliceData(s)))+uintptr(len(s))*size, uintptr(n), size, site)
+		t.leaves(uintptr(unsafe.Pointer(unsafe.SliceData(s)))+uintptr(len(s))*size, uintptr(n), size, l, site, true)
 	} else if len(s) > 0 {
-		t.ReadRange(uintptr(unsafe.Pointer(unsafe.SliceData(s))), uintptr(len(s)), size, site)
+		t.leaves(uintptr(unsafe.Pointer(unsafe.SliceData(s))), uintptr(len(s)), size, l, site, false)
 	}
 	return s
 }

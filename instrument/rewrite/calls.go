@@ -234,6 +234,8 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 				return x
 			}
 			n = &dst.CallExpr{Fun: dst.NewIdent("len"), Args: []dst.Expr{exprFromAST(last)}}
+			i := len(x.Args) - 1
+			x.Args[i] = w.rtCall(rtnames.ReadAll, w.taskExpr(), x.Args[i], site(types.ExprString(last)))
 		}
 		w.change()
 		x.Args[0] = w.rtCall(rtnames.Grow, w.taskExpr(), x.Args[0], n, site(types.ExprString(a)))

@@ -218,6 +218,9 @@ func (w *walker) wrapLoc(e dst.Expr, fn string) dst.Expr {
 	}
 	w.change()
 	site := w.site(a.Pos(), types.ExprString(a))
+	if aggregate(w.info.TypeOf(a)) {
+		fn = map[string]string{rtnames.R: rtnames.RA, rtnames.W: rtnames.WA, rtnames.RW: rtnames.RWA}[fn]
+	}
 	call := w.rtCall(fn, w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: e}, siteLit(site))
 	return &dst.ParenExpr{X: &dst.StarExpr{X: call}}
 }
@@ -292,4 +295,14 @@ func (w *walker) readOnly(a ast.Expr) bool {
 	}
 	v := analysis.RootVar(a, w.info)
 	return v != nil && w.res.ReadOnly(v, w.outer)
+}
+
+// aggregate reports whether values of t hold several checked locations: an
+// array or a struct, whose whole-value accesses are checked at each leaf.
+func aggregate(t types.Type) bool {
+	switch underlying(t).(type) {
+	case *types.Array, *types.Struct:
+		return true
+	}
+	return false
 }

@@ -292,7 +292,7 @@ func (w *walker) setAfter(s *dst.AssignStmt) bool {
 	}
 	lhs, _ := w.astOf(s.Lhs[0]).(ast.Expr)
 	rhs, _ := w.astOf(s.Rhs[0]).(ast.Expr)
-	if lhs == nil || rhs == nil || !w.hasCall(rhs) || !duplicable(lhs) || !w.sharedLoc(lhs) || !addressable(lhs, w.info) {
+	if lhs == nil || rhs == nil || aggregate(w.info.TypeOf(lhs)) || !w.hasCall(rhs) || !duplicable(lhs) || !w.sharedLoc(lhs) || !addressable(lhs, w.info) {
 		return false
 	}
 	w.change()

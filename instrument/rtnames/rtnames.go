@@ -23,6 +23,10 @@ const (
 	R             = "R"             // (t, p, site) p
 	W             = "W"             // (t, p, site) p
 	RW            = "RW"            // (t, p, site) p
+	RA            = "RA"            // (t, p, site) p: whole array or struct
+	WA            = "WA"            // (t, p, site) p
+	RWA           = "RWA"           // (t, p, site) p
+	ReadAll       = "ReadAll"       // (t, s, site) s: every element
 	AR            = "AR"            // (t, p, site) p
 	AW            = "AW"            // (t, p, site) p
 	MR            = "MR"            // (t, m, site) m
