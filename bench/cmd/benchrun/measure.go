@@ -24,8 +24,8 @@ type run struct {
 	Reports int           `json:"reports"`       // DATA RACE and NONDETERMINISM reports on stderr
 	Stdout  string        `json:"stdout"`
 	Err     string        `json:"error,omitempty"`
-	Timeout bool          `json:"timeout,omitempty"` // killed at the time limit: Wall is a lower bound
-	Skipped bool          `json:"skipped,omitempty"` // not run: over budget, or timed out before
+	Timeout bool          `json:"timeout,omitempty"` // killed at -timeout: Wall is a lower bound
+	Skipped string        `json:"skipped,omitempty"` // why it was not run (or cut short): "budget", "timed out before"
 }
 
 // measureAll runs every build of every kernel o.rounds times, interleaved:
@@ -40,14 +40,20 @@ func measureAll(o *options, kernels []string, variants []variant, deadline time.
 			for i := range variants {
 				v := variants[(i+r)%len(variants)]
 				limit := min(o.timeout, time.Until(deadline))
-				var res run
-				if timedOut[k+"/"+v.name] || limit <= 0 {
-					res = run{Kernel: k, Variant: v.name, Round: r, Checks: -1, Skipped: true}
-				} else {
+				res := run{Kernel: k, Variant: v.name, Round: r, Checks: -1}
+				switch {
+				case timedOut[k+"/"+v.name]:
+					res.Skipped = "timed out before"
+				case limit <= 0:
+					res.Skipped = "budget"
+				default:
 					res = measure(k, v, r, limit)
+					if res.Timeout && limit < o.timeout { // cut short by the budget, not by -timeout
+						res.Timeout, res.Skipped = false, "budget"
+					}
 					timedOut[k+"/"+v.name] = res.Timeout
 				}
-				if o.verbose && !res.Skipped {
+				if o.verbose && res.Skipped == "" {
 					fmt.Fprintf(os.Stderr, "round %d %-12s %-9s %8.3fs %7.1f MB %s\n", r+1, k, v.name, res.Wall.Seconds(), float64(res.MaxRSS)/(1<<20), res.Err)
 				}
 				runs = append(runs, res)

@@ -28,12 +28,13 @@ type row struct {
 
 // table is the summary of all runs.
 type table struct {
-	variants []string
-	rounds   int
-	rows     []row
-	problems []string // wrong output, failed runs, reports: exit status 1
-	notes    []string // timeouts and skipped runs
-	failed   bool
+	variants   []string
+	rounds     int
+	rows       []row
+	problems   []string // wrong output, failed runs, reports: exit status 1
+	notes      []string // timeouts
+	overBudget int      // runs not made (or cut short) because the -budget ran out
+	failed     bool
 }
 
 // summarize takes medians per kernel and build and collects problems:
@@ -49,14 +50,15 @@ func summarize(kernels []string, variants []variant, runs []run, rounds int) *ta
 		for _, v := range t.variants {
 			var walls, limits []time.Duration
 			var rss, checks []int64
-			skipped := 0
 			for _, x := range runs {
 				if x.Kernel != k || x.Variant != v {
 					continue
 				}
 				switch {
-				case x.Skipped:
-					skipped++
+				case x.Skipped == "budget":
+					t.overBudget++
+					continue
+				case x.Skipped != "":
 					continue
 				case x.Timeout:
 					limits = append(limits, x.Wall)
@@ -75,10 +77,7 @@ func summarize(kernels []string, variants []variant, runs []run, rounds int) *ta
 				c.wall, c.timeout = median(limits), true
 			}
 			if len(limits) > 0 {
-				t.notes = append(t.notes, fmt.Sprintf("%s (%s): %d run(s) killed at %.0fs", k, v, len(limits), median(limits).Seconds()))
-			}
-			if skipped > 0 {
-				t.notes = append(t.notes, fmt.Sprintf("%s (%s): %d run(s) skipped (timed out before, or over budget)", k, v, skipped))
+				t.notes = append(t.notes, fmt.Sprintf("%s (%s): killed at the -timeout of %.0fs, not run again", k, v, median(limits).Seconds()))
 			}
 			r.cells[v] = c
 			if v == "goanomaly" && len(checks) > 0 {
@@ -161,6 +160,9 @@ func (t *table) print(w io.Writer) {
 	tw.Flush()
 	for _, n := range t.notes {
 		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	if t.overBudget > 0 {
+		fmt.Fprintf(w, "note: the -budget ran out: %d run(s) not made; (n) after a time is the number of runs behind a median\n", t.overBudget)
 	}
 	for _, p := range t.problems {
 		fmt.Fprintf(w, "PROBLEM: %s\n", p)
