@@ -23,7 +23,7 @@ var skipped = map[string]string{
 // without -race. Adaptations never touch a test's accesses or assertions.
 type adaptation struct {
 	file, why string
-	old, new  *regexp.Regexp
+	old       *regexp.Regexp
 	repl      string
 	shim      string // declarations added to the package (shim_racesuite_test.go)
 }
