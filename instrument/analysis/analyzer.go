@@ -19,6 +19,7 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := Analyze(pass.Files, pass.TypesInfo, pass.Pkg)
+	Link([]*Result{res})
 	for _, c := range res.Constructs {
 		pass.Reportf(c.List[c.First].Pos(), "%s of %d goroutine start(s), joined at line %d",
 			c.Kind, len(c.Forks), pass.Fset.Position(c.List[c.Join].Pos()).Line)

@@ -16,6 +16,8 @@ type Result struct {
 	Shared     map[*types.Var]bool           // local variables more than one goroutine may reach
 
 	writes   map[*types.Var]*varWrites
+	syncWhy  map[*types.Func]string       // why each function's own body synchronizes, or ""
+	calls    map[*types.Func][]*types.Func // the functions each one calls
 	external []*types.Func // functions of other packages called from construct or clone code
 	finder   *finder
 }
@@ -27,6 +29,9 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 		Decls:  map[*types.Func]*ast.FuncDecl{},
 		Clones: map[*types.Func]bool{},
 		Shared: map[*types.Var]bool{},
+
+		syncWhy: map[*types.Func]string{},
+		calls:   map[*types.Func][]*types.Func{},
 	}
 	for _, file := range files {
 		for _, d := range file.Decls {
@@ -45,6 +50,7 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 			}
 		}
 	}
+	f.directSyncs(files)
 	f.orphans(files)
 	findShared(files, info, res.Shared)
 	res.writes = findWrites(files, info)
@@ -58,6 +64,10 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 // every result's Clones becomes the one set for all of them, so a call from
 // one package reaches the clone in the other.
 func Link(results []*Result) {
+	why := propagateSyncs(results)
+	for _, r := range results {
+		r.finder.demoteSyncing(why)
+	}
 	owner := map[*types.Func]*Result{}
 	for _, r := range results {
 		for fn := range r.Decls {

@@ -52,7 +52,9 @@ const rtAlias = "_ga_rt"
 
 // Package rewrites pkg, which must have syntax and types and no errors.
 func Package(pkg *packages.Package, cfg Config) (*Result, error) {
-	return rewrite(pkg, analysis.Analyze(rewritable(pkg, cfg), pkg.TypesInfo, pkg.Types), cfg)
+	res := analysis.Analyze(rewritable(pkg, cfg), pkg.TypesInfo, pkg.Types)
+	analysis.Link([]*analysis.Result{res})
+	return rewrite(pkg, res, cfg)
 }
 
 // Packages rewrites packages that are built together (loaded by one

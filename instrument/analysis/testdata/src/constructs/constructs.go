@@ -142,3 +142,40 @@ func conditional(a []int) {
 	}
 	wg.Wait()
 }
+
+type sem struct{ ch chan struct{} }
+
+func (s *sem) acquire() { s.ch <- struct{}{} }
+func (s *sem) release() { <-s.ch }
+
+func throughCallee(s *sem, a []int) {
+	var wg sync.WaitGroup
+	for i := range a {
+		wg.Add(1)
+		go func() { // want `the goroutines synchronize through acquire, which communicates by channel — not checked`
+			defer wg.Done()
+			s.acquire()
+			a[i]++
+			s.release()
+		}()
+	}
+	wg.Wait()
+}
+
+func nestedJoinChanCallee(a [][]int) {
+	var wg sync.WaitGroup
+	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line 170`
+		wg.Go(func() { rowByChan(a[i]) })
+	}
+	wg.Wait()
+}
+
+func rowByChan(r []int) {
+	done := make(chan bool)
+	for j := range r { // want `parallel loop of 1 goroutine start\(s\), joined at line 178`
+		go func() { r[j] = j; done <- true }()
+	}
+	for range r {
+		<-done
+	}
+}

@@ -1,0 +1,236 @@
+package analysis
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+)
+
+// A goroutine of a construct may synchronize through a function it calls:
+// x/sync's semaphore.Acquire selects on channels, and a caller that waits in
+// it is ordered by that, not by the construct. So synchronization is a fact
+// of each function, found in its body (channel operations, select, close,
+// sync.Cond, sync.Once, except those that belong to constructs the static
+// stage recognised) and propagated to its callers across the packages
+// analysed together; a construct whose code calls such a function is
+// unstructured.
+
+// directSyncs records, for each function of the package, why its own body
+// synchronizes (or ""), and the functions it calls.
+func (f *finder) directSyncs(files []*ast.File) {
+	owned := f.ownedOps()
+	for fn, d := range f.res.Decls {
+		why := ""
+		var callees []*types.Func
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			if owned[n] {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.SendStmt, *ast.SelectStmt:
+				why = orWhy(why, "communicates by channel")
+			case *ast.UnaryExpr:
+				if n.Op == token.ARROW {
+					why = orWhy(why, "communicates by channel")
+				}
+			case *ast.RangeStmt:
+				if isChan(f.info.TypeOf(n.X)) && !owned[n.X] {
+					why = orWhy(why, "communicates by channel")
+				}
+			case *ast.CallExpr:
+				why = orWhy(why, f.syncWhy(n))
+				if c := f.callee(n); c != nil {
+					callees = append(callees, c)
+				}
+			}
+			return true
+		})
+		f.res.syncWhy[fn] = why
+		f.res.calls[fn] = callees
+	}
+}
+
+func orWhy(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// ownedOps are the channel operations that belong to recognised constructs:
+// join receives, the final sends of goroutines joined by channel, and the
+// ranges of worker pools.
+func (f *finder) ownedOps() map[ast.Node]bool {
+	owned := map[ast.Node]bool{}
+	for _, c := range f.res.Constructs {
+		for _, s := range c.List[c.First : c.Join+1] {
+			if f.isJoin(s, c) {
+				owned[s] = true
+			}
+		}
+		for _, fk := range c.Forks {
+			if fk.Items != nil {
+				owned[fk.Items.X] = true // the pool's receive; its body still counts
+			}
+			if b := f.forkBody(fk); b != nil && len(b.List) > 0 {
+				if send, ok := b.List[len(b.List)-1].(*ast.SendStmt); ok {
+					owned[send] = true
+				}
+			}
+		}
+	}
+	return owned
+}
+
+// isJoin reports whether s is the join (or one of the join receives) of c.
+func (f *finder) isJoin(s ast.Stmt, c *Construct) bool {
+	for i := c.First; i <= c.Join; i++ {
+		if c.List[i] == s {
+			return i == c.Join || (c.JoinCall == nil && i > c.First && f.chanJoins(s, syncObj{kind: "chan", expr: f.joinChan(c)}))
+		}
+	}
+	return false
+}
+
+// joinChan is the text of the channel a construct joined by channel receives from.
+func (f *finder) joinChan(c *Construct) string {
+	var ch string
+	ast.Inspect(c.List[c.Join], func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+			ch = exprText(u.X)
+		}
+		return ch == ""
+	})
+	return ch
+}
+
+// forkBody is the body a fork runs, when this package declares it.
+func (f *finder) forkBody(fk *Fork) *ast.BlockStmt {
+	if fk.Body != nil {
+		return fk.Body.Body
+	}
+	if d := f.res.Decls[fk.Callee]; d != nil {
+		return d.Body
+	}
+	return nil
+}
+
+// propagateSyncs spreads the sync facts of results analysed together to
+// the callers of syncing functions, to a fixed point.
+func propagateSyncs(results []*Result) map[*types.Func]string {
+	why := map[*types.Func]string{}
+	calls := map[*types.Func][]*types.Func{}
+	for _, r := range results {
+		for fn, w := range r.syncWhy {
+			why[fn] = w
+			calls[fn] = r.calls[fn]
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for fn, cs := range calls {
+			if why[fn] != "" {
+				continue
+			}
+			for _, c := range cs {
+				if w := calleeSyncs(c, why); w != "" {
+					why[fn] = fmt.Sprintf("calls %s, which %s", c.Name(), trimCalls(w))
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return why
+}
+
+// calleeSyncs is why a callee synchronizes: from the facts for functions
+// analysed here, from what is known of the standard library otherwise.
+func calleeSyncs(c *types.Func, why map[*types.Func]string) string {
+	if w, ok := why[c]; ok {
+		return w
+	}
+	switch c.FullName() {
+	case "(*sync.Cond).Wait", "(*sync.Cond).Signal", "(*sync.Cond).Broadcast":
+		return "uses sync.Cond"
+	case "(*sync.Once).Do":
+		return "uses sync.Once"
+	}
+	return ""
+}
+
+// trimCalls keeps a reason short: "calls f, which calls g, which …" names
+// only the first callee and the final reason.
+func trimCalls(w string) string {
+	for {
+		const p = "calls "
+		if len(w) < len(p) || w[:len(p)] != p {
+			return w
+		}
+		i := indexOf(w, ", which ")
+		if i < 0 {
+			return w
+		}
+		w = w[i+len(", which "):]
+	}
+}
+
+func indexOf(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return i
+		}
+	}
+	return -1
+}
+
+// demoteSyncing turns into unstructured the constructs of r whose code
+// calls a function that synchronizes.
+func (f *finder) demoteSyncing(why map[*types.Func]string) {
+	var keep []*Construct
+	for _, c := range f.res.Constructs {
+		reason := ""
+		check := func(n ast.Node) {
+			ast.Inspect(n, func(m ast.Node) bool {
+				if call, ok := m.(*ast.CallExpr); ok && reason == "" {
+					if fk := f.forkOf[call]; fk != nil && fk.Construct == c {
+						return true // the construct's own wg.Go / g.Go
+					}
+					if fn := f.callee(call); fn != nil {
+						if w := calleeSyncs(fn, why); w != "" {
+							reason = fmt.Sprintf("the goroutines synchronize through %s, which %s", fn.Name(), trimCalls(w))
+						}
+					}
+				}
+				return reason == ""
+			})
+		}
+		for _, s := range c.List[c.First:c.Join] {
+			check(s)
+		}
+		for _, fk := range c.Forks {
+			if fk.Callee != nil && fk.Body == nil {
+				if w := calleeSyncs(fk.Callee, why); w != "" && reason == "" {
+					reason = fmt.Sprintf("the goroutines run %s, which %s", fk.Callee.Name(), trimCalls(w))
+				}
+			}
+		}
+		if reason == "" {
+			keep = append(keep, c)
+			continue
+		}
+		var nodes []ast.Node
+		for _, fk := range c.Forks {
+			delete(f.forkOf, fk.Node)
+			nodes = append(nodes, fk.Node)
+		}
+		for _, n := range nodes {
+			f.forkOf[n] = &Fork{Node: n, Section: -1}
+			f.res.Notes = append(f.res.Notes, Note{Pos: n.Pos(), Msg: reason})
+		}
+	}
+	f.res.Constructs = keep
+	sort.Slice(f.res.Notes, func(i, j int) bool { return f.res.Notes[i].Pos < f.res.Notes[j].Pos })
+}
