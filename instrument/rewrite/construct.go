@@ -3,6 +3,7 @@ package rewrite
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"github.com/dave/dst"
 
@@ -92,7 +93,7 @@ func (w *walker) forkIndex(fk *analysis.Fork) dst.Expr {
 	if fk.Section >= 0 {
 		return &dst.BasicLit{Kind: token.INT, Value: itoa(fk.Section)}
 	}
-	if v := fk.Construct.Index; v != nil && v.Name() != "_" {
+	if v := fk.Construct.Index; v != nil && v.Name() != "_" && isInteger(v.Type()) {
 		return &dst.CallExpr{Fun: dst.NewIdent("int"), Args: []dst.Expr{dst.NewIdent(v.Name())}}
 	}
 	return &dst.BasicLit{Kind: token.INT, Value: "-1"}
@@ -236,4 +237,9 @@ func dstApply(n dst.Node, f func(dst.Expr) dst.Expr) {
 		}
 		return true
 	})
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
