@@ -16,9 +16,9 @@ type Result struct {
 	Shared     map[*types.Var]bool           // local variables more than one goroutine may reach
 
 	writes   map[*types.Var]*varWrites
-	syncWhy  map[*types.Func]string       // why each function's own body synchronizes, or ""
+	syncWhy  map[*types.Func]string        // why each function's own body synchronizes, or ""
 	calls    map[*types.Func][]*types.Func // the functions each one calls
-	external []*types.Func // functions of other packages called from construct or clone code
+	external []*types.Func                 // functions of other packages called from construct or clone code
 	finder   *finder
 }
 

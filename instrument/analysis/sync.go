@@ -217,71 +217,72 @@ func onlyRecv(b *ast.BlockStmt, ch string) bool {
 	return false
 }
 
+// byChannel is syncIn's answer for channel operations.
+const byChannel = "communicates by channel"
+
+// syncIn returns how the code under root synchronizes in ways the model does
+// not order (byChannel, or syncWhy's reason), or "". Nodes in allowed are
+// not counted (a join's send, a worker pool's channel operand); stop says
+// which subtrees not to enter.
+func (f *finder) syncIn(root ast.Node, allowed map[ast.Node]bool, stop func(ast.Node) bool) string {
+	why := ""
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil || allowed[n] || stop(n) {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.SendStmt, *ast.SelectStmt:
+			why = byChannel
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				why = byChannel
+			}
+		case *ast.RangeStmt:
+			if isChan(f.info.TypeOf(n.X)) && !allowed[n.X] {
+				why = byChannel
+			}
+		case *ast.CallExpr:
+			why = f.syncWhy(n)
+		}
+		return why == ""
+	})
+	return why
+}
+
+func isFuncLit(n ast.Node) bool { _, ok := n.(*ast.FuncLit); return ok }
+func isGoStmt(n ast.Node) bool  { _, ok := n.(*ast.GoStmt); return ok }
+
 // parentSyncs explains why the parent's code between the first fork and the
 // join synchronizes with the goroutines in ways the model does not cover, or
 // returns "".
 func (f *finder) parentSyncs(stmts []ast.Stmt, obj syncObj) string {
-	why := ""
 	for _, s := range stmts {
-		ast.Inspect(s, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.SendStmt, *ast.SelectStmt:
-				why = "the parent communicates by channel while the goroutines run"
-			case *ast.UnaryExpr:
-				if n.Op == token.ARROW {
-					why = "the parent communicates by channel while the goroutines run"
-				}
-			case *ast.RangeStmt:
-				if isChan(f.info.TypeOf(n.X)) {
-					why = "the parent communicates by channel while the goroutines run"
-				}
-			case *ast.CallExpr:
-				if w := f.syncWhy(n); w != "" {
-					why = w
-				}
-			}
-			return why == ""
-		})
+		switch why := f.syncIn(s, nil, isFuncLit); why {
+		case "":
+		case byChannel:
+			return "the parent communicates by channel while the goroutines run"
+		default:
+			return why
+		}
 	}
-	return why
+	return ""
 }
 
 // bodySyncs explains why a goroutine body synchronizes in ways the model
 // does not cover, or returns "". The final send on a join channel and the
 // range over a worker pool's channel are allowed.
 func (f *finder) bodySyncs(body *ast.BlockStmt, obj syncObj, items *ast.RangeStmt) string {
-	why := ""
-	var last ast.Stmt
-	if len(body.List) > 0 {
-		last = body.List[len(body.List)-1]
+	allowed := map[ast.Node]bool{}
+	if n := len(body.List); n > 0 && obj.kind == "chan" {
+		allowed[body.List[n-1]] = true
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.GoStmt:
-			return false
-		case *ast.SendStmt:
-			if n != last || obj.kind != "chan" {
-				why = "goroutines of the construct communicate by channel"
-			}
-		case *ast.SelectStmt:
-			why = "goroutines of the construct communicate by channel (select)"
-		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
-				why = "goroutines of the construct communicate by channel"
-			}
-		case *ast.RangeStmt:
-			if n != items && isChan(f.info.TypeOf(n.X)) {
-				why = "goroutines of the construct communicate by channel"
-			}
-		case *ast.CallExpr:
-			if w := f.syncWhy(n); w != "" {
-				why = w
-			}
-		}
-		return why == ""
-	})
+	if items != nil {
+		allowed[items.X] = true
+	}
+	why := f.syncIn(body, allowed, isGoStmt)
+	if why == byChannel {
+		return "goroutines of the construct communicate by channel"
+	}
 	return why
 }
 

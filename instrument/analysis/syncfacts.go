@@ -21,42 +21,20 @@ import (
 // synchronizes (or ""), and the functions it calls.
 func (f *finder) directSyncs(files []*ast.File) {
 	owned := f.ownedOps()
+	never := func(ast.Node) bool { return false }
 	for fn, d := range f.res.Decls {
-		why := ""
+		f.res.syncWhy[fn] = f.syncIn(d.Body, owned, never)
 		var callees []*types.Func
 		ast.Inspect(d.Body, func(n ast.Node) bool {
-			if owned[n] {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.SendStmt, *ast.SelectStmt:
-				why = orWhy(why, "communicates by channel")
-			case *ast.UnaryExpr:
-				if n.Op == token.ARROW {
-					why = orWhy(why, "communicates by channel")
-				}
-			case *ast.RangeStmt:
-				if isChan(f.info.TypeOf(n.X)) && !owned[n.X] {
-					why = orWhy(why, "communicates by channel")
-				}
-			case *ast.CallExpr:
-				why = orWhy(why, f.syncWhy(n))
-				if c := f.callee(n); c != nil {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if c := f.callee(call); c != nil {
 					callees = append(callees, c)
 				}
 			}
 			return true
 		})
-		f.res.syncWhy[fn] = why
 		f.res.calls[fn] = callees
 	}
-}
-
-func orWhy(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // ownedOps are the channel operations that belong to recognised constructs:
