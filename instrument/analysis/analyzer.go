@@ -24,6 +24,11 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.Reportf(c.List[c.First].Pos(), "%s of %d goroutine start(s), joined at line %d",
 			c.Kind, len(c.Forks), pass.Fset.Position(c.List[c.Join].Pos()).Line)
 	}
+	for _, c := range res.Constructs {
+		for v := range res.Independent(c) {
+			pass.Reportf(c.List[c.First].Pos(), "independent: each iteration writes and reads its own element of %s — not checked", v.Name())
+		}
+	}
 	for _, n := range res.Notes {
 		pass.Reportf(n.Pos, "%s — not checked", n.Msg)
 	}

@@ -64,6 +64,7 @@ type finder struct {
 	why    map[ast.Node]string // why an unclaimed fork is not part of a construct
 	info   *types.Info
 	pkg    *types.Package
+	files  []*ast.File
 	res    *Result
 	forkOf map[ast.Node]*Fork
 }

@@ -15,11 +15,13 @@ type Result struct {
 	Clones     map[*types.Func]bool          // functions to clone with a task: called from construct code
 	Shared     map[*types.Var]bool           // local variables more than one goroutine may reach
 
-	writes   map[*types.Var]*varWrites
-	syncWhy  map[*types.Func]string        // why each function's own body synchronizes, or ""
-	calls    map[*types.Func][]*types.Func // the functions each one calls
-	external []*types.Func                 // functions of other packages called from construct or clone code
-	finder   *finder
+	writes      map[*types.Var]*varWrites
+	made        map[*types.Var]bool // local slices defined by make
+	independent map[*Construct]map[*types.Var]bool
+	syncWhy     map[*types.Func]string        // why each function's own body synchronizes, or ""
+	calls       map[*types.Func][]*types.Func // the functions each one calls
+	external    []*types.Func                 // functions of other packages called from construct or clone code
+	finder      *finder
 }
 
 // Analyze runs the static stage over one type-checked package.
@@ -42,7 +44,7 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 			}
 		}
 	}
-	f := &finder{info: info, pkg: pkg, res: res, forkOf: res.Forks, why: map[ast.Node]string{}}
+	f := &finder{info: info, pkg: pkg, files: files, res: res, forkOf: res.Forks, why: map[ast.Node]string{}}
 	for _, file := range files {
 		for _, d := range file.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {
@@ -54,6 +56,8 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 	f.orphans(files)
 	findShared(files, info, res.Shared)
 	res.writes = findWrites(files, info)
+	res.made = findMade(files, info)
+	res.independent = map[*Construct]map[*types.Var]bool{}
 	f.findClones()
 	res.finder = f
 	return res

@@ -34,6 +34,7 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 		w.outer = c // a root construct: nothing outside this function runs in its tree
 	}
 	inner := w.with(tName)
+	inner.cur = c
 	n := len(list) - 1
 	for _, s := range list[:n] {
 		w.seen(s)

@@ -213,7 +213,7 @@ func (w *walker) wrapLoc(e dst.Expr, fn string) dst.Expr {
 		return e
 	}
 	a, _ := w.astOf(e).(ast.Expr)
-	if a == nil || !w.sharedLoc(a) || !addressable(a, w.info) || (fn == rtnames.R && w.readOnly(a)) {
+	if a == nil || !w.sharedLoc(a) || !addressable(a, w.info) || (fn == rtnames.R && w.readOnly(a)) || w.independentElem(a) {
 		return e
 	}
 	w.change()
@@ -290,7 +290,7 @@ func siteLit(id uint32) dst.Expr {
 // nothing can write while the root construct being rewritten runs: its
 // reads need no check.
 func (w *walker) readOnly(a ast.Expr) bool {
-	if w.outer == nil {
+	if w.outer == nil || w.cfg.Conservative {
 		return false
 	}
 	v := analysis.RootVar(a, w.info)
@@ -305,4 +305,20 @@ func aggregate(t types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// independentElem reports whether a is v[k*i+d] of a slice the analysis
+// proved independent in the construct being rewritten: each iteration
+// touches its own element.
+func (w *walker) independentElem(a ast.Expr) bool {
+	ix, ok := ast.Unparen(a).(*ast.IndexExpr)
+	if !ok || w.cur == nil || w.cfg.Conservative {
+		return false
+	}
+	id, ok := ast.Unparen(ix.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := w.info.Uses[id].(*types.Var)
+	return ok && w.res.Independent(w.cur)[v]
 }

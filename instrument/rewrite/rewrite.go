@@ -36,6 +36,10 @@ type Config struct {
 	Test bool
 	// Skip, if set, names files to leave as they are (cgo files are always left).
 	Skip func(filename string) bool
+	// Conservative checks every shared access, also those the static stage
+	// proves read-only or independent: the reference the soundness test
+	// compares pruned builds with.
+	Conservative bool
 }
 
 // Result is the rewritten package.

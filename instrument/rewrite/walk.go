@@ -22,6 +22,7 @@ type walker struct {
 	dec        *decorator.Decorator
 	task       string
 	outer      *analysis.Construct            // outermost construct of this function being rewritten, nil in clones
+	cur        *analysis.Construct            // innermost construct whose code this is, nil in clones
 	constructs map[*analysis.Construct]string // construct → its variable name
 	used       map[string]bool                // task variables referenced
 	stmtsSeen  *[]dst.Stmt                    // original statements, for line directives

@@ -179,3 +179,35 @@ func rowByChan(r []int) {
 		<-done
 	}
 }
+
+func results(xs []int) []int {
+	out := make([]int, len(xs))
+	sq := make([]int, 2*len(xs)+1)
+	var wg sync.WaitGroup
+	for i := range xs { // want `parallel loop of 1 goroutine start\(s\), joined at line 194` `independent: each iteration writes and reads its own element of out — not checked` `independent: each iteration writes and reads its own element of sq — not checked`
+		wg.Go(func() {
+			out[i] = xs[i] * xs[i]
+			out[i] += 1
+			sq[2*i+1] = out[i]
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+func notIndependent(xs []int) []int {
+	out := make([]int, len(xs)+1)
+	alias := out[1:]
+	shared := make([]int, len(xs))
+	var wg sync.WaitGroup
+	for i := range xs { // want `parallel loop of 1 goroutine start\(s\), joined at line 211`
+		wg.Go(func() {
+			out[i] = 1    // out is aliased before the construct
+			alias[i] = 2  // alias is not made here
+			shared[i] = 1 // shared is read at another subscript too
+			_ = shared[0]
+		})
+	}
+	wg.Wait()
+	return out
+}

@@ -1,0 +1,282 @@
+package analysis
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// Independent returns the slices whose element accesses in construct c need
+// no check: each iteration touches its own element. A slice v qualifies
+// when
+//
+//   - v := make(…) in this function, never assigned, its address never taken;
+//   - until the join, v is only indexed, ranged over or measured with len/cap
+//     outside c, and inside c only indexed as v[k*i+d] in the goroutine body
+//     of a loop that forks once per iteration, with i the loop's index (never
+//     assigned but by the loop) and the same constants k ≠ 0 and d everywhere.
+//
+// Then no other value refers to v's array, and iterations i ≠ j touch
+// elements k*i+d ≠ k*j+d: the accesses are independent (the paper's a[i]).
+func (r *Result) Independent(c *Construct) map[*types.Var]bool {
+	if got, ok := r.independent[c]; ok {
+		return got
+	}
+	out := map[*types.Var]bool{}
+	r.independent[c] = out
+	fk := onlyFork(c)
+	if fk == nil || fk.Body == nil || c.Index == nil || !r.loopOwned(c) {
+		return out
+	}
+	f := r.finder
+	loop := loopStmt(c.List[c.First])
+	first, join := c.List[c.First].Pos(), c.List[c.Join].End()
+	forms := map[*types.Var][2]int64{}
+	bad := map[*types.Var]bool{}
+	for v := range r.made {
+		if w := r.writes[v]; w != nil && (w.elsewhere || len(w.at) > 0) {
+			bad[v] = true
+		}
+	}
+	home := r.enclosingFuncLit(c.List[c.First])
+	var stack []ast.Node
+	for _, file := range f.files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return false
+			}
+			defer func() { stack = append(stack, n) }()
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			v, _ := f.info.Uses[id].(*types.Var)
+			if v == nil || !r.made[v] || bad[v] || id.Pos() >= join {
+				return true
+			}
+			parent := stack[len(stack)-1]
+			inside := id.Pos() >= first
+			if !inside && innermostFuncLit(stack) != home {
+				bad[v] = true // a closure could index v from inside c
+				return true
+			}
+			switch p := parent.(type) {
+			case *ast.IndexExpr:
+				if p.X != id {
+					bad[v] = true
+				} else if inside {
+					form, ok := f.affine(p.Index, c.Index)
+					if !ok || innermostFuncLit(stack) != fk.Body || !onePerIteration(loop, fk.Node) {
+						bad[v] = true
+					} else if old, seen := forms[v]; seen && old != form {
+						bad[v] = true
+					} else {
+						forms[v] = form
+					}
+				}
+			case *ast.CallExpr:
+				if fn, ok := ast.Unparen(p.Fun).(*ast.Ident); !ok || (fn.Name != "len" && fn.Name != "cap") {
+					bad[v] = true
+				}
+			case *ast.RangeStmt:
+				if inside || p.X != id {
+					bad[v] = true
+				}
+			default:
+				bad[v] = true
+			}
+			return true
+		})
+	}
+	for v, form := range forms {
+		if !bad[v] && form[0] != 0 {
+			out[v] = true
+		}
+	}
+	return out
+}
+
+// enclosingFuncLit is the innermost function literal around n, or nil.
+func (r *Result) enclosingFuncLit(n ast.Node) *ast.FuncLit {
+	for _, file := range r.finder.files {
+		if file.Pos() <= n.Pos() && n.End() <= file.End() {
+			path, _ := astutil.PathEnclosingInterval(file, n.Pos(), n.End())
+			for _, p := range path {
+				if fl, ok := p.(*ast.FuncLit); ok {
+					return fl
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// onlyFork returns the construct's one fork, if it is a loop with one.
+func onlyFork(c *Construct) *Fork {
+	if c.Kind != Loop || len(c.Forks) != 1 {
+		return nil
+	}
+	return c.Forks[0]
+}
+
+// loopOwned reports whether c's index variable is assigned only by the loop
+// itself (a range loop, or the post statement of a three-clause loop).
+func (r *Result) loopOwned(c *Construct) bool {
+	w := r.writes[c.Index]
+	if w == nil {
+		return true
+	}
+	if w.elsewhere {
+		return false
+	}
+	fs, _ := loopStmt(c.List[c.First]).(*ast.ForStmt)
+	for _, p := range w.at {
+		if fs == nil || fs.Post == nil || p < fs.Post.Pos() || p >= fs.Post.End() {
+			return false
+		}
+	}
+	return true
+}
+
+// onePerIteration reports whether the fork node is reached once per
+// iteration of loop: no loop stands between them.
+func onePerIteration(loop ast.Stmt, fork ast.Node) bool {
+	body := loopBody(loop)
+	once := true
+	var walk func(n ast.Node, inLoop bool) bool
+	walk = func(n ast.Node, inLoop bool) bool {
+		found := false
+		ast.Inspect(n, func(m ast.Node) bool {
+			if found || m == nil {
+				return false
+			}
+			if m == fork {
+				found, once = true, !inLoop
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt:
+				if m != n && walk(loopBody(m.(ast.Stmt)), true) {
+					found = true
+				}
+				return false
+			}
+			return true
+		})
+		return found
+	}
+	return walk(body, false) && once
+}
+
+func loopBody(s ast.Stmt) *ast.BlockStmt {
+	switch l := s.(type) {
+	case *ast.ForStmt:
+		return l.Body
+	case *ast.RangeStmt:
+		return l.Body
+	}
+	return nil
+}
+
+// innermostFuncLit is the innermost function literal on the path.
+func innermostFuncLit(stack []ast.Node) *ast.FuncLit {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if fl, ok := stack[i].(*ast.FuncLit); ok {
+			return fl
+		}
+	}
+	return nil
+}
+
+// affine matches e against k*i + d with integer constants k and d.
+func (f *finder) affine(e ast.Expr, i *types.Var) ([2]int64, bool) {
+	e = ast.Unparen(e)
+	if k, ok := f.intConst(e); ok {
+		return [2]int64{0, k}, true
+	}
+	switch x := e.(type) {
+	case *ast.Ident:
+		if f.info.Uses[x] == i {
+			return [2]int64{1, 0}, true
+		}
+	case *ast.BinaryExpr:
+		a, okA := f.affine(x.X, i)
+		b, okB := f.affine(x.Y, i)
+		if !okA || !okB {
+			return [2]int64{}, false
+		}
+		switch x.Op {
+		case token.ADD:
+			return [2]int64{a[0] + b[0], a[1] + b[1]}, true
+		case token.SUB:
+			return [2]int64{a[0] - b[0], a[1] - b[1]}, true
+		case token.MUL:
+			if a[0] == 0 {
+				return [2]int64{a[1] * b[0], a[1] * b[1]}, true
+			}
+			if b[0] == 0 {
+				return [2]int64{b[1] * a[0], b[1] * a[1]}, true
+			}
+		}
+	}
+	return [2]int64{}, false
+}
+
+func (f *finder) intConst(e ast.Expr) (int64, bool) {
+	tv, ok := f.info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}
+
+// findMade records the local slices defined by v := make(…) or var v = make(…).
+func findMade(files []*ast.File, info *types.Info) map[*types.Var]bool {
+	made := map[*types.Var]bool{}
+	isMake := func(e ast.Expr) bool {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		_, builtin := info.Uses[id].(*types.Builtin)
+		return ok && builtin && id.Name == "make"
+	}
+	mark := func(names []*ast.Ident, values []ast.Expr) {
+		if len(names) != len(values) {
+			return
+		}
+		for k, n := range names {
+			if v, ok := info.Defs[n].(*types.Var); ok && isMake(values[k]) {
+				if _, slice := v.Type().Underlying().(*types.Slice); slice {
+					made[v] = true
+				}
+			}
+		}
+	}
+	for _, file := range files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if n.Tok == token.DEFINE {
+					var names []*ast.Ident
+					for _, l := range n.Lhs {
+						id, _ := l.(*ast.Ident)
+						names = append(names, id)
+					}
+					mark(names, n.Rhs)
+				}
+			case *ast.ValueSpec:
+				mark(n.Names, n.Values)
+			}
+			return true
+		})
+	}
+	return made
+}

@@ -1,0 +1,89 @@
+package rewrite
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestPruningLosesNoReport is the soundness guard: every testdata program
+// is built twice, with the static stage's pruning (read-only and independent
+// accesses not checked) and conservatively (every shared access checked),
+// and both builds, run on the same input, must report the same locations
+// (the set of sink and source sites of their reports, in either order).
+func TestPruningLosesNoReport(t *testing.T) {
+	dirs, _ := filepath.Glob("testdata/src/*")
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			pkg := load(t, dir)
+			var got [2][]string
+			for k, conservative := range []bool{false, true} {
+				res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1, Conservative: conservative})
+				if err != nil {
+					t.Fatal(err)
+				}
+				work := t.TempDir()
+				overlay := map[string]string{}
+				for name, src := range res.Files {
+					p := filepath.Join(work, filepath.Base(name))
+					if err := os.WriteFile(p, src, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					overlay[name] = p
+				}
+				got[k] = reportedLocations(t, dir, work, overlay)
+			}
+			if racyTestdata[filepath.Base(dir)] && len(got[1]) == 0 {
+				t.Fatal("the conservative build of a racy program reported nothing")
+			}
+			if strings.Join(got[0], "\n") != strings.Join(got[1], "\n") {
+				t.Errorf("pruned build reports\n%s\nconservative build reports\n%s", strings.Join(got[0], "\n"), strings.Join(got[1], "\n"))
+			}
+		})
+	}
+}
+
+// racyTestdata are the testdata programs with a planted race, so the guard
+// compares non-empty report sets.
+var racyTestdata = map[string]bool{"loop": true, "pruned": true}
+
+// reportedLocations builds and runs the checked program 3 times and returns
+// the sorted set of conflicting site pairs it reported.
+func reportedLocations(t *testing.T, dir, work string, overlay map[string]string) []string {
+	t.Helper()
+	run(t, dir, work, overlay) // builds work/checked
+	set := map[string]bool{}
+	for range 3 {
+		var stderr bytes.Buffer
+		cmd := exec.Command(filepath.Join(work, "checked"))
+		cmd.Stderr = &stderr
+		cmd.Env = append(os.Environ(), "GOANOMALY=format=json exitcode=0")
+		if err := cmd.Run(); err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(&stderr)
+		for sc.Scan() {
+			var r struct {
+				Sink, Source struct{ Pos string }
+			}
+			if json.Unmarshal(sc.Bytes(), &r) != nil || r.Sink.Pos == "" {
+				continue
+			}
+			pair := []string{r.Sink.Pos, r.Source.Pos}
+			sort.Strings(pair)
+			set[strings.Join(pair, " ~ ")] = true
+		}
+	}
+	var out []string
+	for p := range set {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
