@@ -132,6 +132,11 @@ func (s *session) report(p *plan.Package) error {
 	if p == nil {
 		return nil
 	}
+	if s.opts.Line.Cmd == "vet" {
+		for i := range p.Constructs {
+			fmt.Fprintln(s.opts.Stderr, p.Constructs[i].Summary())
+		}
+	}
 	if !s.opts.Line.Quiet || s.opts.Line.Cmd == "vet" {
 		for _, n := range p.Notes {
 			fmt.Fprintln(s.opts.Stderr, n.String())

@@ -13,7 +13,10 @@ import (
 type Package struct {
 	Path       string      `json:"path"`
 	Constructs []Construct `json:"constructs,omitempty"`
-	Notes      []Note      `json:"notes,omitempty"`
+	// Called are the accesses of the checked clones of functions that
+	// construct code calls: checked with the caller's block.
+	Called []Access `json:"called,omitempty"`
+	Notes  []Note   `json:"notes,omitempty"`
 }
 
 // Construct is one parallel construct found in the source.
@@ -22,8 +25,25 @@ type Construct struct {
 	Kind     string   `json:"kind"` // "parallel loop", "parallel sections", "worker pool", …
 	Join     Pos      `json:"join"` // the join statement (wg.Wait, g.Wait, last receive)
 	Forks    []Pos    `json:"forks"`
-	Nested   bool     `json:"nested,omitempty"` // inside the body of another construct
-	Accesses []Access `json:"accesses,omitempty"`
+	Accesses []Access `json:"accesses,omitempty"` // shared accesses: checked, read-only or independent
+	Private  int      `json:"private"`            // accesses to memory only one block reaches
+}
+
+// Count returns how many of c's accesses have verdict v.
+func (c *Construct) Count(v Verdict) int {
+	n := 0
+	for _, a := range c.Accesses {
+		if a.Verdict == v {
+			n++
+		}
+	}
+	return n
+}
+
+// Summary is vet's line for a construct.
+func (c *Construct) Summary() string {
+	return fmt.Sprintf("%s: goanomaly: %s: %d access(es) checked at run time, %d read-only, %d independent, %d private",
+		c.Pos, c.Kind, c.Count(Checked), c.Count(ReadOnly), c.Count(Independent), c.Private)
 }
 
 // Access is one memory access inside a construct (or a function it calls).

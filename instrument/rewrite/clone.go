@@ -30,6 +30,7 @@ func (fr *fileRewriter) clone(fd *ast.FuncDecl) dst.Decl {
 	cd.Decs.Start.Replace("\n", fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
 	cd.Decs.Start = append(dst.Decorations{"\n"}, cd.Decs.Start...)
 	w := fr.walker(dec, "_ga_t")
+	w.inClone = true
 	w.block(cd.Body)
 	w.anchor()
 	fr.changed = true

@@ -8,6 +8,7 @@ import (
 	"github.com/dave/dst"
 
 	"github.com/goanomaly/goanomaly/instrument/analysis"
+	"github.com/goanomaly/goanomaly/instrument/plan"
 
 	"github.com/goanomaly/goanomaly/instrument/rtnames"
 )
@@ -213,9 +214,21 @@ func (w *walker) wrapLoc(e dst.Expr, fn string) dst.Expr {
 		return e
 	}
 	a, _ := w.astOf(e).(ast.Expr)
-	if a == nil || !w.sharedLoc(a) || !addressable(a, w.info) || (fn == rtnames.R && w.readOnly(a)) || w.independentElem(a) {
+	if a == nil || !addressable(a, w.info) {
 		return e
 	}
+	switch {
+	case !w.sharedLoc(a):
+		w.record(a, fn, plan.Private)
+		return e
+	case fn == rtnames.R && w.readOnly(a):
+		w.record(a, fn, plan.ReadOnly)
+		return e
+	case w.independentElem(a):
+		w.record(a, fn, plan.Independent)
+		return e
+	}
+	w.record(a, fn, plan.Checked)
 	w.change()
 	site := w.site(a.Pos(), types.ExprString(a))
 	if aggregate(w.info.TypeOf(a)) {
@@ -321,4 +334,27 @@ func (w *walker) independentElem(a ast.Expr) bool {
 	}
 	v, ok := w.info.Uses[id].(*types.Var)
 	return ok && w.res.Independent(w.cur)[v]
+}
+
+// record adds an access and the static stage's verdict to the plan: to the
+// construct being rewritten, or to the accesses of called functions.
+func (w *walker) record(a ast.Expr, fn string, v plan.Verdict) {
+	c := w.planned[w.cur]
+	if w.inClone && c != nil {
+		return // counted when the original function was rewritten
+	}
+	if v == plan.Private {
+		if c != nil {
+			c.Private++
+		}
+		return
+	}
+	op := map[string]plan.Op{rtnames.R: plan.Read, rtnames.W: plan.Write, rtnames.RW: plan.ReadWrite}[fn]
+	acc := plan.Access{Pos: plan.PosOf(w.pkg.Fset, a.Pos()), What: types.ExprString(a), Op: op, Verdict: v}
+	switch {
+	case c != nil:
+		c.Accesses = append(c.Accesses, acc)
+	case w.cur == nil && w.task != "":
+		w.plan.Called = append(w.plan.Called, acc)
+	}
 }

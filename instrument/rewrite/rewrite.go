@@ -103,6 +103,10 @@ func rewritable(pkg *packages.Package, cfg Config) []*ast.File {
 func rewrite(pkg *packages.Package, res *analysis.Result, cfg Config) (*Result, error) {
 	out := &Result{Files: map[string][]byte{}, NewFiles: map[string][]byte{}, NextSite: cfg.FirstSite}
 	out.Plan = planOf(pkg, res)
+	planned := map[*analysis.Construct]*plan.Construct{}
+	for i, c := range res.Constructs {
+		planned[c] = &out.Plan.Constructs[i]
+	}
 	hasTestMain := declares(pkg, "TestMain")
 	addedTestMain := false
 	testVariant := slices.ContainsFunc(pkg.Syntax, func(f *ast.File) bool {
@@ -112,6 +116,7 @@ func rewrite(pkg *packages.Package, res *analysis.Result, cfg Config) (*Result, 
 		name := pkg.Fset.File(file.Pos()).Name()
 		fr := &fileRewriter{
 			pkg: pkg, info: pkg.TypesInfo, res: res, cfg: cfg, name: name, astFile: file, testVariant: testVariant,
+			plan: out.Plan, planned: planned,
 			first: out.NextSite, orderedOK: orderedLines(pkg.Fset, file),
 		}
 		wantTestMain := cfg.Test && !hasTestMain && !addedTestMain && strings.HasSuffix(name, "_test.go")
@@ -170,7 +175,9 @@ type fileRewriter struct {
 	first     uint32
 	sites     []siteInfo
 	orderedOK map[int]bool
-	nconst    int // constructs named so far
+	nconst    int           // constructs named so far
+	plan      *plan.Package // the package plan, where accesses and their verdicts are recorded
+	planned   map[*analysis.Construct]*plan.Construct
 	// testVariant: the package is built with its _test.go files, where a
 	// test may call main, so main is not wrapped with Fini.
 	testVariant bool

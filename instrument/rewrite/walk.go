@@ -23,6 +23,7 @@ type walker struct {
 	task       string
 	outer      *analysis.Construct            // outermost construct of this function being rewritten, nil in clones
 	cur        *analysis.Construct            // innermost construct whose code this is, nil in clones
+	inClone    bool                           // rewriting a checked clone: its constructs are the original's, already in the plan
 	constructs map[*analysis.Construct]string // construct → its variable name
 	used       map[string]bool                // task variables referenced
 	stmtsSeen  *[]dst.Stmt                    // original statements, for line directives
