@@ -14,7 +14,7 @@ type leafPoint struct {
 func TestLeavesOf(t *testing.T) {
 	got := leavesOf[leafPoint]()
 	p := leafPoint{}
-	want := []uintptr{0, unsafe.Offsetof(p.xy), unsafe.Offsetof(p.xy) + 4, unsafe.Offsetof(p.ok)}
+	want := []uintptr{unsafe.Offsetof(p.name), unsafe.Offsetof(p.xy), unsafe.Offsetof(p.xy) + 4, unsafe.Offsetof(p.ok)}
 	if len(got) != len(want) {
 		t.Fatalf("leavesOf[leafPoint] = %v, want %v", got, want)
 	}
