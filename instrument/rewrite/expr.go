@@ -272,23 +272,38 @@ func (w *walker) rangeX(x dst.Expr) dst.Expr {
 // checks the element read of one iteration of a range over a shared slice or
 // array, or nil when the loop has no usable key or X cannot be evaluated again.
 func (w *walker) rangeElemCheck(a *ast.RangeStmt, s *dst.RangeStmt) dst.Stmt {
-	switch underlying(w.info.TypeOf(a.X)).(type) {
+	switch t := underlying(w.info.TypeOf(a.X)).(type) {
 	case *types.Slice, *types.Array:
 	case *types.Pointer:
+		if _, arr := t.Elem().Underlying().(*types.Array); !arr {
+			return nil
+		}
 	default:
 		return nil
 	}
-	key, ok := a.Key.(*ast.Ident)
-	if !ok || key.Name == "_" || !pure(a.X) {
+	if !pure(a.X) || !w.sharedElem(a.X) {
 		return nil
 	}
-	elem := &ast.IndexExpr{X: a.X, Index: key}
-	if !w.sharedElem(a.X) {
-		return nil
+	key := "_ga_i" // for _, v := range s: the check needs the index
+	if id, ok := a.Key.(*ast.Ident); ok && id.Name != "_" {
+		key = id.Name
 	}
-	site := w.site(a.Value.Pos(), types.ExprString(elem))
-	idx := &dst.IndexExpr{X: exprFromAST(a.X), Index: dst.NewIdent(key.Name)}
-	return &dst.ExprStmt{X: w.rtCall(rtnames.R, w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: idx}, siteLit(site))}
+	elem := &ast.IndexExpr{X: a.X, Index: ast.NewIdent(key)}
+	fn := rtnames.R
+	if aggregate(w.info.TypeOf(a.Value)) {
+		fn = rtnames.RA
+	}
+	w.record(a.Value, rtnames.R, plan.Checked)
+	if key == "_ga_i" {
+		s.Key = dst.NewIdent(key)
+	}
+	what := types.ExprString(elem)
+	if key == "_ga_i" {
+		what = types.ExprString(a.X) + "[…]"
+	}
+	site := w.site(a.Value.Pos(), what)
+	idx := &dst.IndexExpr{X: exprFromAST(a.X), Index: dst.NewIdent(key)}
+	return &dst.ExprStmt{X: w.rtCall(fn, w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: idx}, siteLit(site))}
 }
 
 func (w *walker) rtCall(fn string, args ...dst.Expr) *dst.CallExpr {
