@@ -22,17 +22,19 @@ type shadow struct {
 const (
 	nShards   = 64
 	shardBits = 6
-	slabCells = 128
-	firstSize = 64
+	slabCells = 128 // the largest slab; a shard's first slabs are smaller
+	firstSlab = 4
+	firstSize = 8
 )
 
 // shard is one lock domain of a shadow table.
 type shard struct {
-	tbl  atomic.Pointer[table]
-	mu   sync.Mutex
-	n    int    // cells in tbl
-	slab []cell // free cells
-	_    [32]byte
+	tbl   atomic.Pointer[table]
+	mu    sync.Mutex
+	n     int    // cells in tbl
+	slab  []cell // free cells
+	slabN int    // size of the last slab: small first, so a tree that touches few addresses (a short construct run over and over) allocates little
+	_     [32]byte
 }
 
 // table is an open-addressing hash table; len(slots) is a power of two.
@@ -68,10 +70,43 @@ func (c *cell) atomic() *atomHist {
 	return c.atom.Load()
 }
 
-// newShadow returns an empty table for tr.
+// newShadow returns an empty table for tr: a recycled one when a finished
+// tree left one, so a short construct run over and over (one tree each
+// time) finds its addresses' cells already in place instead of inserting
+// and allocating them again.
 func newShadow(tr *tree) *shadow {
 	cfg := &tr.rep.cfg
+	if s, ok := shadowPool.Get().(*shadow); ok && s.locked == cfg.locked {
+		s.tree, s.limit = tr, cfg.maxCells
+		return s
+	}
 	return &shadow{tree: tr, locked: cfg.locked, limit: cfg.maxCells}
+}
+
+// shadowPool holds the tables of finished trees, emptied (see recycle).
+var shadowPool sync.Pool
+
+// recycleCells bounds the tables kept for reuse: a larger one is dropped,
+// so memory stays bounded when each run touches fresh addresses.
+const recycleCells = 1 << 14
+
+// recycle forgets every cell's history and offers the table for reuse. Its
+// tree has finished: every goroutine that checked in it was joined.
+func (s *shadow) recycle() {
+	if s.cells.Load() > recycleCells {
+		return
+	}
+	for i := range s.shards {
+		if tb := s.shards[i].tbl.Load(); tb != nil {
+			for j := range tb.slots {
+				if c := tb.slots[j].Load(); c != nil {
+					c.forget()
+				}
+			}
+		}
+	}
+	s.tree = nil
+	shadowPool.Put(s)
 }
 
 // hashAddr spreads addresses of neighbouring elements over the table.
@@ -117,7 +152,8 @@ func (s *shadow) insert(sh *shard, addr uintptr, h uint64) *cell {
 		return nil
 	}
 	if len(sh.slab) == 0 {
-		sh.slab = make([]cell, slabCells)
+		sh.slabN = min(max(2*sh.slabN, firstSlab), slabCells)
+		sh.slab = make([]cell, sh.slabN)
 	}
 	c := &sh.slab[0]
 	sh.slab = sh.slab[1:]

@@ -10,7 +10,7 @@ import (
 // while the shards grow all get one cell per address, before and after.
 func TestShadowConcurrentInsert(t *testing.T) {
 	e := newEnv(t, "")
-	sh := newShadow(newTree(e.rep))
+	sh := &shadow{tree: newTree(e.rep), limit: e.rep.cfg.maxCells} // empty, not a recycled table
 	const n = 20000
 	cells := make([][]*cell, 4)
 	var wg sync.WaitGroup
@@ -83,5 +83,29 @@ func TestChecksDoNotAllocate(t *testing.T) {
 			t.Errorf("%q: %v allocs per run", opts, n)
 		}
 		c.Join()
+	}
+}
+
+// TestShadowRecycled: a finished tree's table is reused with its cells in
+// place and every history forgotten.
+func TestShadowRecycled(t *testing.T) {
+	e := newEnv(t, "")
+	var x [4]int64
+	for run := range 3 {
+		e.parallel(4, siteLoop, func(i int, t *Task) {
+			t.Write(uintptr(unsafe.Pointer(&x[i])), siteA)
+			t.Read(uintptr(unsafe.Pointer(&x[(i+1)%4])), siteA)
+		})
+		if got := len(e.reports()); got == 0 {
+			t.Fatalf("run %d: the neighbour reads were not reported", run)
+		}
+		e.raws = nil
+		// A run with no conflict after a racy one: nothing stale may show.
+		e.parallel(4, siteLoop, func(i int, t *Task) {
+			t.Write(uintptr(unsafe.Pointer(&x[i])), siteA)
+		})
+		if got := e.reports(); len(got) != 0 {
+			t.Fatalf("run %d: %d reports from a recycled table", run, len(got))
+		}
 	}
 }

@@ -94,7 +94,9 @@ func (tr *tree) start() {
 // finish drops the shadow table and the tag records after the root's
 // outermost construct joined: every block of the tree precedes what follows.
 func (tr *tree) finish() {
-	tr.sh.Store(nil)
+	if sh := tr.sh.Swap(nil); sh != nil {
+		sh.recycle()
+	}
 	tr.mu.Lock()
 	tr.next = 1
 	tr.blocks = nil

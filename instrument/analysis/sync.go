@@ -143,17 +143,11 @@ func (f *finder) signals(body *ast.BlockStmt, args map[types.Object]string) (syn
 		return o, true
 	}
 	if len(body.List) > 0 {
-		if send, ok := lastSend(body.List[len(body.List)-1]); ok {
+		if send, ok := body.List[len(body.List)-1].(*ast.SendStmt); ok {
 			return syncObj{kind: "chan", expr: text(send.Chan)}, true
 		}
 	}
 	return o, false
-}
-
-// lastSend matches `ch <- v` or `defer func(){ ch <- v }()`.
-func lastSend(s ast.Stmt) (*ast.SendStmt, bool) {
-	send, ok := s.(*ast.SendStmt)
-	return send, ok
 }
 
 // joins returns the Wait call of obj in s (wg.Wait(), g.Wait() as a statement,

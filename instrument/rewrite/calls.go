@@ -220,8 +220,8 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		if b, ok := underlying(w.info.TypeOf(a.Args[1])).(*types.Basic); ok && b.Info()&types.IsString != 0 {
 			return w.rtCall(rtnames.CopyString, w.taskExpr(), x.Args[0], x.Args[1], site(types.ExprString(a)))
 		}
-		s := site(types.ExprString(a))
-		return w.rtCall(rtnames.Copy, w.taskExpr(), x.Args[0], x.Args[1], s, siteLit(atoiLit(s)))
+		id := w.site(a.Pos(), types.ExprString(a))
+		return w.rtCall(rtnames.Copy, w.taskExpr(), x.Args[0], x.Args[1], siteLit(id), siteLit(id))
 	case "append":
 		w.rvals(x.Args)
 		if len(x.Args) == 0 {
@@ -271,13 +271,4 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		}
 	}
 	return x
-}
-
-// atoiLit reads back the site id of a site literal.
-func atoiLit(e dst.Expr) uint32 {
-	n := 0
-	for _, c := range e.(*dst.BasicLit).Value {
-		n = n*10 + int(c-'0')
-	}
-	return uint32(n)
 }

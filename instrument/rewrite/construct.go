@@ -89,7 +89,7 @@ func (w *walker) wrapJoin(join dst.Stmt, c *analysis.Construct, cName string) bo
 	return found
 }
 
-// forkArgs is the index expression the runtime names the child by.
+// forkIndex is the index expression the runtime names the child by.
 func (w *walker) forkIndex(fk *analysis.Fork) dst.Expr {
 	if fk.Section >= 0 {
 		return &dst.BasicLit{Kind: token.INT, Value: itoa(fk.Section)}
@@ -135,7 +135,7 @@ func (w *walker) goStmt(s *dst.GoStmt) {
 		w.child(lit.Body, k, fk)
 	case fk.Callee != nil && w.res.Clones[fk.Callee]:
 		s.Call.Args = append([]dst.Expr{w.forkCall(fk)}, s.Call.Args...)
-		renameCallee(s.Call)
+		renameFunc(s.Call.Fun)
 	default:
 		s.Call.Fun = w.rtCall(rtnames.Forked, w.forkCall(fk), w.rval(s.Call.Fun))
 	}
@@ -193,9 +193,6 @@ func (w *walker) child(body *dst.BlockStmt, k string, fk *analysis.Fork) {
 		return
 	}
 }
-
-// renameCallee points a call at its callee's clone.
-func renameCallee(call *dst.CallExpr) { renameFunc(call.Fun) }
 
 func renameFunc(f dst.Expr) {
 	switch f := f.(type) {

@@ -76,10 +76,7 @@ func (w *walker) recv(x *dst.SelectorExpr) dst.Expr {
 	if sig != nil && sig.Recv() != nil && isPointer(sig.Recv().Type()) && !isPointer(w.info.TypeOf(a.X)) {
 		return w.addr(x.X)
 	}
-	if len(s.Index()) > 1 || isPointer(w.info.TypeOf(a.X)) {
-		return w.rval(x.X) // promoted or through a pointer: the pointer is read
-	}
-	return w.rval(x.X)
+	return w.rval(x.X) // a value receiver is read whole; a pointer operand, only the pointer
 }
 
 // sharedLoc reports whether the location e may be reached by more than one
