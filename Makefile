@@ -3,10 +3,10 @@
 GO          ?= go
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: help build test scripts bench lint racesuite
+.PHONY: help build test scripts bench bench-rt lint racesuite
 
 help: ## list the targets
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
 build: ## build the command into bin/goanomaly
 	$(GO) build -o bin/goanomaly ./cmd/goanomaly
@@ -17,7 +17,10 @@ test: ## run every test, the end-to-end scripts included (what CI runs)
 scripts: ## run only the end-to-end testscripts (testscripts/*.txtar)
 	$(GO) test ./testscripts
 
-bench: ## run the benchmarks
+bench: ## the kernels plain, checked and with -race: times, memory, ratios (about 15 minutes)
+	$(GO) run ./bench/cmd/benchrun
+
+bench-rt: ## the runtime's micro-benchmarks (checks, block lookup, constructs)
 	$(GO) test -bench=. -run='^$$' ./rt/...
 
 lint: ## gofmt, go vet and staticcheck
