@@ -103,13 +103,16 @@ func (s *session) goCommand(ctx context.Context, args []string) (int, error) {
 }
 
 // vetStatus is goanomaly vet's exit status: 1, with the errors printed, if a
-// package failed to load or type-check.
+// package failed to load or type-check, or a definite conflict was found.
 func (s *session) vetStatus() int {
 	if s.loadErr != nil {
 		fmt.Fprintln(s.opts.Stderr, s.loadErr)
 		return 1
 	}
 	status := 0
+	if s.definite {
+		status = 1
+	}
 	for _, t := range s.targets {
 		for _, e := range vetErrors(t.pkg) {
 			fmt.Fprintln(s.opts.Stderr, e)

@@ -39,6 +39,7 @@ type session struct {
 	userMod  string              // the user's go.mod (or -modfile), in module mode
 	modFile  string              // its copy in the work directory
 	workFile string              // the copy of the user's go.work, in workspace mode
+	definite bool                // vet printed a definite conflict
 }
 
 // instrument loads and rewrites the packages and prepares the overlay. If
@@ -135,6 +136,10 @@ func (s *session) report(p *plan.Package) error {
 	if s.opts.Line.Cmd == "vet" {
 		for i := range p.Constructs {
 			fmt.Fprintln(s.opts.Stderr, p.Constructs[i].Summary())
+			for _, k := range p.Constructs[i].Conflicts {
+				fmt.Fprintln(s.opts.Stderr, k.Conflict())
+				s.definite = true
+			}
 		}
 	}
 	if !s.opts.Line.Quiet || s.opts.Line.Cmd == "vet" {

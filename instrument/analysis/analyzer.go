@@ -25,6 +25,9 @@ func run(pass *analysis.Pass) (any, error) {
 			c.Kind, len(c.Forks), pass.Fset.Position(c.List[c.Join].Pos()).Line)
 	}
 	for _, c := range res.Constructs {
+		for _, k := range res.Conflicts(c) {
+			pass.Reportf(k.A.Pos(), "%s", k.Describe(pass.Fset))
+		}
 		for v := range res.Independent(c) {
 			pass.Reportf(c.List[c.First].Pos(), "independent: each iteration writes and reads its own element of %s — not checked", v.Name())
 		}

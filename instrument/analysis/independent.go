@@ -1,10 +1,12 @@
 package analysis
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"sort"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -27,6 +29,96 @@ func (r *Result) Independent(c *Construct) map[*types.Var]bool {
 	}
 	out := map[*types.Var]bool{}
 	r.independent[c] = out
+	for v, us := range r.subscripts(c) {
+		if us[0].form[0] != 0 && allSame(us) {
+			out[v] = true
+		}
+	}
+	return out
+}
+
+func allSame(us []use) bool {
+	for _, u := range us[1:] {
+		if u.form != us[0].form {
+			return false
+		}
+	}
+	return true
+}
+
+// Conflict is a definite conflict found statically: two accesses of one
+// slice, at least one a write, that touch the same element in iterations
+// Delta apart, whenever the loop runs more than |Delta| iterations.
+type Conflict struct {
+	A, B  *ast.IndexExpr
+	Write [2]bool
+	Delta int64 // B's iteration minus A's
+}
+
+// Describe says what conflicts, for vet and the analyzer.
+func (k Conflict) Describe(fset *token.FileSet) string {
+	op := func(w bool) string {
+		if w {
+			return "write"
+		}
+		return "read"
+	}
+	iter := "i"
+	switch {
+	case k.Delta > 0:
+		iter = fmt.Sprintf("i+%d", k.Delta)
+	case k.Delta < 0:
+		iter = fmt.Sprintf("i%d", k.Delta)
+	}
+	return fmt.Sprintf("definite conflict: %s of %s in iteration i and %s of %s at line %d in iteration %s touch the same element (when the loop runs more than %d iterations)",
+		op(k.Write[0]), types.ExprString(k.A), op(k.Write[1]), types.ExprString(k.B), fset.Position(k.B.Pos()).Line, iter, abs(k.Delta))
+}
+
+func abs(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Conflicts returns the definite conflicts of construct c: for the slices
+// Independent would consider (made here, never aliased), two subscripts
+// k*i+d1 and k*i+d2 with k dividing d1-d2, such as a[i+1] against a[i].
+func (r *Result) Conflicts(c *Construct) []Conflict {
+	var out []Conflict
+	for _, us := range r.subscripts(c) {
+		for x, a := range us {
+			for _, b := range us[x+1:] {
+				k := a.form[0]
+				if k == 0 || b.form[0] != k || a.form == b.form || !a.known || !b.known || !(a.write || b.write) || (a.form[1]-b.form[1])%k != 0 {
+					continue
+				}
+				out = append(out, Conflict{A: a.ix, B: b.ix, Write: [2]bool{a.write, b.write}, Delta: (a.form[1] - b.form[1]) / k})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].A.Pos() < out[j].A.Pos() || out[i].A.Pos() == out[j].A.Pos() && out[i].B.Pos() < out[j].B.Pos()
+	})
+	return out
+}
+
+// use is one access v[k*i+d] in a construct's goroutine body.
+type use struct {
+	ix    *ast.IndexExpr
+	form  [2]int64 // k, d
+	write bool
+	known bool // write is exact (not a part of the element, reached further)
+}
+
+// subscripts returns, for each slice of the function that nothing aliases
+// (made here, never assigned, its address never taken, only indexed,
+// ranged over or measured outside c until the join), its accesses inside c,
+// all of the form v[k*i+d] in the goroutine body of a loop that forks once
+// per iteration, i being the loop's own index. A slice used any other way
+// inside c is left out.
+func (r *Result) subscripts(c *Construct) map[*types.Var][]use {
+	out := map[*types.Var][]use{}
 	fk := onlyFork(c)
 	if fk == nil || fk.Body == nil || c.Index == nil || !r.loopOwned(c) {
 		return out
@@ -34,7 +126,6 @@ func (r *Result) Independent(c *Construct) map[*types.Var]bool {
 	f := r.finder
 	loop := loopStmt(c.List[c.First])
 	first, join := c.List[c.First].Pos(), c.List[c.Join].End()
-	forms := map[*types.Var][2]int64{}
 	bad := map[*types.Var]bool{}
 	for v := range r.made {
 		if w := r.writes[v]; w != nil && (w.elsewhere || len(w.at) > 0) {
@@ -70,12 +161,11 @@ func (r *Result) Independent(c *Construct) map[*types.Var]bool {
 					bad[v] = true
 				} else if inside {
 					form, ok := f.affine(p.Index, c.Index)
-					if !ok || innermostFuncLit(stack) != fk.Body || !onePerIteration(loop, fk.Node) {
-						bad[v] = true
-					} else if old, seen := forms[v]; seen && old != form {
+					w, known, addr := accessOf(p, stack[len(stack)-2], f.info)
+					if !ok || addr || innermostFuncLit(stack) != fk.Body || !onePerIteration(loop, fk.Node) {
 						bad[v] = true
 					} else {
-						forms[v] = form
+						out[v] = append(out[v], use{ix: p, form: form, write: w, known: known})
 					}
 				}
 			case *ast.CallExpr:
@@ -92,12 +182,45 @@ func (r *Result) Independent(c *Construct) map[*types.Var]bool {
 			return true
 		})
 	}
-	for v, form := range forms {
-		if !bad[v] && form[0] != 0 {
-			out[v] = true
-		}
+	for v := range bad {
+		delete(out, v)
 	}
 	return out
+}
+
+// accessOf says how the element ix is accessed, given its parent node:
+// written (assigned, op-assigned, incremented) or read, whether that is
+// known exactly (not when only a part of the element is reached), and
+// whether its address is taken (then nothing more can be said of it).
+func accessOf(ix *ast.IndexExpr, parent ast.Node, info *types.Info) (write, known, addr bool) {
+	_, arrayElem := underlying(info.TypeOf(ix)).(*types.Array)
+	switch p := parent.(type) {
+	case *ast.AssignStmt:
+		for _, l := range p.Lhs {
+			if l == ix {
+				return true, true, false
+			}
+		}
+	case *ast.IncDecStmt:
+		return p.X == ix, true, false
+	case *ast.UnaryExpr:
+		if p.Op == token.AND {
+			return false, false, true
+		}
+	case *ast.RangeStmt:
+		return p.Key == ix || p.Value == ix, true, false
+	case *ast.SelectorExpr:
+		if isPtr(info.TypeOf(ix)) {
+			return false, true, false // p.f of a pointer element: the element is read
+		}
+		return false, false, false // a field of the element: read or written, not known here
+	case *ast.IndexExpr, *ast.SliceExpr:
+		if arrayElem {
+			return false, false, true // into the element's own storage
+		}
+		return false, true, false // a slice element: its header is read
+	}
+	return false, true, false
 }
 
 // enclosingFuncLit is the innermost function literal around n, or nil.

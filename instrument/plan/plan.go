@@ -21,12 +21,13 @@ type Package struct {
 
 // Construct is one parallel construct found in the source.
 type Construct struct {
-	Pos      Pos      `json:"pos"`  // the loop, or the first fork of a list of sections
-	Kind     string   `json:"kind"` // "parallel loop", "parallel sections", "worker pool", …
-	Join     Pos      `json:"join"` // the join statement (wg.Wait, g.Wait, last receive)
-	Forks    []Pos    `json:"forks"`
-	Accesses []Access `json:"accesses,omitempty"` // shared accesses: checked, read-only or independent
-	Private  int      `json:"private"`            // accesses to memory only one block reaches
+	Pos       Pos      `json:"pos"`  // the loop, or the first fork of a list of sections
+	Kind      string   `json:"kind"` // "parallel loop", "parallel sections", "worker pool", …
+	Join      Pos      `json:"join"` // the join statement (wg.Wait, g.Wait, last receive)
+	Forks     []Pos    `json:"forks"`
+	Accesses  []Access `json:"accesses,omitempty"`  // shared accesses: checked, read-only or independent
+	Private   int      `json:"private"`             // accesses to memory only one block reaches
+	Conflicts []Note   `json:"conflicts,omitempty"` // definite conflicts, found statically
 }
 
 // Count returns how many of c's accesses have verdict v.
@@ -87,6 +88,11 @@ type Note struct {
 
 func (n Note) String() string {
 	return fmt.Sprintf("%s: goanomaly: %s — not checked", n.Pos, n.Msg)
+}
+
+// Conflict is vet's line for a definite conflict.
+func (n Note) Conflict() string {
+	return fmt.Sprintf("%s: goanomaly: %s", n.Pos, n.Msg)
 }
 
 // Pos is a position in the user's original source.

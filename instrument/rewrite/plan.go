@@ -19,6 +19,9 @@ func planOf(pkg *packages.Package, res *analysis.Result) *plan.Package {
 		for _, fk := range c.Forks {
 			pc.Forks = append(pc.Forks, pos(fk.Node))
 		}
+		for _, k := range res.Conflicts(c) {
+			pc.Conflicts = append(pc.Conflicts, plan.Note{Pos: pos(k.A), Msg: k.Describe(pkg.Fset)})
+		}
 		p.Constructs = append(p.Constructs, pc)
 	}
 	for _, n := range res.Notes {

@@ -211,3 +211,27 @@ func notIndependent(xs []int) []int {
 	wg.Wait()
 	return out
 }
+
+func shifted(n int) []int {
+	a := make([]int, n+1)
+	var wg sync.WaitGroup
+	for i := range n { // want `parallel loop of 1 goroutine start\(s\), joined at line 223`
+		wg.Go(func() {
+			a[i+1] = a[i] + 1 // want `definite conflict: write of a\[i \+ 1\] in iteration i and read of a\[i\] at line 220 in iteration i\+1 touch the same element \(when the loop runs more than 1 iterations\)`
+		})
+	}
+	wg.Wait()
+	return a
+}
+
+func strided(n int) []int {
+	a := make([]int, 2*n+2)
+	var wg sync.WaitGroup
+	for i := range n { // want `parallel loop of 1 goroutine start\(s\), joined at line 235`
+		wg.Go(func() {
+			a[2*i] = a[2*i+1] // odd and even elements never meet: no conflict, not independent either
+		})
+	}
+	wg.Wait()
+	return a
+}
