@@ -140,6 +140,9 @@ func (s *session) report(p *plan.Package) error {
 				fmt.Fprintln(s.opts.Stderr, k.Conflict())
 				s.definite = true
 			}
+			for _, l := range p.Constructs[i].Locking {
+				fmt.Fprintln(s.opts.Stderr, l.Conflict())
+			}
 		}
 	}
 	if !s.opts.Line.Quiet || s.opts.Line.Cmd == "vet" {

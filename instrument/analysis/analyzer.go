@@ -28,6 +28,9 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, k := range res.Conflicts(c) {
 			pass.Reportf(k.A.Pos(), "%s", k.Describe(pass.Fset))
 		}
+		for _, l := range res.Inconsistent(c) {
+			pass.Reportf(l.Without.Pos(), "%s", l.Describe(pass.Fset))
+		}
 		for v := range res.Independent(c) {
 			pass.Reportf(c.List[c.First].Pos(), "independent: each iteration writes and reads its own element of %s — not checked", v.Name())
 		}

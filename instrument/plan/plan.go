@@ -28,6 +28,7 @@ type Construct struct {
 	Accesses  []Access `json:"accesses,omitempty"`  // shared accesses: checked, read-only or independent
 	Private   int      `json:"private"`             // accesses to memory only one block reaches
 	Conflicts []Note   `json:"conflicts,omitempty"` // definite conflicts, found statically
+	Locking   []Note   `json:"locking,omitempty"`   // inconsistent locking, found statically
 }
 
 // Count returns how many of c's accesses have verdict v.

@@ -22,6 +22,9 @@ func planOf(pkg *packages.Package, res *analysis.Result) *plan.Package {
 		for _, k := range res.Conflicts(c) {
 			pc.Conflicts = append(pc.Conflicts, plan.Note{Pos: pos(k.A), Msg: k.Describe(pkg.Fset)})
 		}
+		for _, l := range res.Inconsistent(c) {
+			pc.Locking = append(pc.Locking, plan.Note{Pos: pos(l.Without), Msg: l.Describe(pkg.Fset)})
+		}
 		p.Constructs = append(p.Constructs, pc)
 	}
 	for _, n := range res.Notes {

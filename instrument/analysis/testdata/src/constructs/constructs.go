@@ -235,3 +235,41 @@ func strided(n int) []int {
 	wg.Wait()
 	return a
 }
+
+type tally struct {
+	mu         sync.Mutex
+	sum, count int
+}
+
+func locking(xs []int) int {
+	var t tally
+	var wg sync.WaitGroup
+	for i := range xs { // want `parallel loop of 1 goroutine start\(s\), joined at line 258`
+		wg.Go(func() {
+			t.mu.Lock()
+			t.sum += xs[i]
+			t.count++
+			t.mu.Unlock()
+			if t.count > 2 { // want `inconsistent locking: t.count is written holding t.mu at line 251 but read without it here`
+				return
+			}
+		})
+	}
+	wg.Wait()
+	return t.sum
+}
+
+func consistent(xs []int) int {
+	var mu sync.Mutex
+	sum := 0
+	var wg sync.WaitGroup
+	for i := range xs { // want `parallel loop of 1 goroutine start\(s\), joined at line 273`
+		wg.Go(func() {
+			mu.Lock()
+			defer mu.Unlock()
+			sum += xs[i]
+		})
+	}
+	wg.Wait()
+	return sum
+}
