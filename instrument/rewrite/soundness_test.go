@@ -63,7 +63,11 @@ func reportedLocations(t *testing.T, dir, work string, overlay map[string]string
 		var stderr bytes.Buffer
 		cmd := exec.Command(filepath.Join(work, "checked"))
 		cmd.Stderr = &stderr
-		cmd.Env = append(os.Environ(), "GOANOMALY=format=json exitcode=0")
+		opts := "format=json exitcode=0"
+		if p := os.Getenv("GOANOMALY_TEST_PROTOCOL"); p != "" {
+			opts += " protocol=" + p
+		}
+		cmd.Env = append(os.Environ(), "GOANOMALY="+opts)
 		if err := cmd.Run(); err != nil {
 			t.Fatal(err)
 		}
