@@ -28,31 +28,8 @@ func TestPruningLosesNoReportGenerated(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			pkg := load(t, dir)
-			var got [2][]string
-			pruned := 0
-			for k, conservative := range []bool{false, true} {
-				res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1, Conservative: conservative})
-				if err != nil {
-					t.Fatal(err)
-				}
-				work := t.TempDir()
-				overlay := map[string]string{}
-				for name, src := range res.Files {
-					p := filepath.Join(work, filepath.Base(name))
-					if err := os.WriteFile(p, src, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					overlay[name] = p
-				}
-				if !conservative {
-					for _, c := range res.Plan.Constructs {
-						pruned += c.Count("independent")
-					}
-				}
-				t.Setenv("GOANOMALY_TEST_PROTOCOL", "locked")
-				got[k] = reportedLocations(t, dir, work, overlay)
-			}
+			t.Setenv("GOANOMALY_TEST_PROTOCOL", "locked")
+			got, pruned := reportsBothWays(t, dir)
 			if len(got[1]) == 0 || pruned == 0 {
 				t.Fatalf("generated program exercises nothing: %d reported pairs, %d independent accesses\n%s", len(got[1]), pruned, src)
 			}

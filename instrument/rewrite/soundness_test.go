@@ -21,24 +21,7 @@ func TestPruningLosesNoReport(t *testing.T) {
 	dirs, _ := filepath.Glob("testdata/src/*")
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			pkg := load(t, dir)
-			var got [2][]string
-			for k, conservative := range []bool{false, true} {
-				res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1, Conservative: conservative})
-				if err != nil {
-					t.Fatal(err)
-				}
-				work := t.TempDir()
-				overlay := map[string]string{}
-				for name, src := range res.Files {
-					p := filepath.Join(work, filepath.Base(name))
-					if err := os.WriteFile(p, src, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					overlay[name] = p
-				}
-				got[k] = reportedLocations(t, dir, work, overlay)
-			}
+			got, _ := reportsBothWays(t, dir)
 			if racyTestdata[filepath.Base(dir)] && len(got[1]) == 0 {
 				t.Fatal("the conservative build of a racy program reported nothing")
 			}
@@ -47,6 +30,36 @@ func TestPruningLosesNoReport(t *testing.T) {
 			}
 		})
 	}
+}
+
+// reportsBothWays rewrites the package in dir pruned and conservatively,
+// builds and runs both, and returns the site pairs each reported and how
+// many accesses the pruned build proved independent.
+func reportsBothWays(t *testing.T, dir string) (got [2][]string, independent int) {
+	t.Helper()
+	pkg := load(t, dir)
+	for k, conservative := range []bool{false, true} {
+		res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1, Conservative: conservative})
+		if err != nil {
+			t.Fatal(err)
+		}
+		work := t.TempDir()
+		overlay := map[string]string{}
+		for name, src := range res.Files {
+			p := filepath.Join(work, filepath.Base(name))
+			if err := os.WriteFile(p, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			overlay[name] = p
+		}
+		if !conservative {
+			for _, c := range res.Plan.Constructs {
+				independent += c.Count("independent")
+			}
+		}
+		got[k] = reportedLocations(t, dir, work, overlay)
+	}
+	return got, independent
 }
 
 // racyTestdata are the testdata programs with a planted race, so the guard
