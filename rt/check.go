@@ -33,27 +33,18 @@ func (t *Task) atomicWrite(addr uintptr, site Site) {
 	t.check(addr, t.base|siteField(site)|atomicBit, true)
 }
 
+// scalar is the leaf list of an element checked as one location.
+var scalar = []uintptr{0}
+
 // readRange checks reads of n elements of size elem from addr, one shadow
 // cell per element.
 func (t *Task) readRange(addr, n, elem uintptr, site Site) {
-	if t == nil || t.sh == nil {
-		return
-	}
-	me := t.base | siteField(site)
-	for k := uintptr(0); k < n; k++ {
-		t.check(addr+k*elem, me, false)
-	}
+	t.leaves(addr, n, elem, scalar, site, false)
 }
 
 // writeRange checks writes of n elements of size elem from addr.
 func (t *Task) writeRange(addr, n, elem uintptr, site Site) {
-	if t == nil || t.sh == nil {
-		return
-	}
-	me := t.base | siteField(site)
-	for k := uintptr(0); k < n; k++ {
-		t.check(addr+k*elem, me, true)
-	}
+	t.leaves(addr, n, elem, scalar, site, true)
 }
 
 // check runs the tree's protocol for one access, me being its shadow word.

@@ -80,6 +80,12 @@ func newShadow(tr *tree) *shadow {
 		s.tree, s.limit = tr, cfg.maxCells
 		return s
 	}
+	return emptyShadow(tr)
+}
+
+// emptyShadow returns a table with no cells, never a recycled one.
+func emptyShadow(tr *tree) *shadow {
+	cfg := &tr.rep.cfg
 	return &shadow{tree: tr, locked: cfg.locked, limit: cfg.maxCells}
 }
 

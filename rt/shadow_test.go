@@ -10,7 +10,7 @@ import (
 // while the shards grow all get one cell per address, before and after.
 func TestShadowConcurrentInsert(t *testing.T) {
 	e := newEnv(t, "")
-	sh := &shadow{tree: newTree(e.rep), limit: e.rep.cfg.maxCells} // empty, not a recycled table
+	sh := emptyShadow(newTree(e.rep))
 	const n = 20000
 	cells := make([][]*cell, 4)
 	var wg sync.WaitGroup
@@ -49,7 +49,7 @@ func TestShadowConcurrentInsert(t *testing.T) {
 // counted; known ones are still checked.
 func TestShadowBounded(t *testing.T) {
 	e := newEnv(t, "max_shadow=100")
-	sh := newShadow(newTree(e.rep))
+	sh := emptyShadow(newTree(e.rep))
 	for i := range 150 {
 		c := sh.cell(uintptr(8 * (i + 1)))
 		if (c == nil) != (i >= 100) {
