@@ -28,31 +28,41 @@ func (f *finder) methodName(call *ast.CallExpr) string {
 }
 
 // callee is the statically known function or method of call, or nil.
-func (f *finder) callee(call *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = fun
-	case *ast.SelectorExpr:
-		id = fun.Sel
-	case *ast.IndexExpr: // generic instantiation f[T]
-		return f.calleeOf(fun.X)
+func (f *finder) callee(call *ast.CallExpr) *types.Func { return Callee(f.info, call.Fun) }
+
+func (f *finder) calleeOf(e ast.Expr) *types.Func { return Callee(f.info, e) }
+
+// Callee is the function or method that calling fun statically calls: a
+// function, possibly instantiated (f[T]), or a method of a concrete type.
+// It is nil for interface methods, function values and method expressions
+// (T.M, whose receiver is an argument).
+func Callee(info *types.Info, fun ast.Expr) *types.Func {
+	fun = ast.Unparen(fun)
+	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun = f.X
 	case *ast.IndexListExpr:
-		return f.calleeOf(fun.X)
+		fun = f.X
+	}
+	var id *ast.Ident
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		if s := info.Selections[f]; s != nil && s.Kind() != types.MethodVal {
+			return nil
+		}
+		id = f.Sel
 	default:
 		return nil
 	}
-	fn, _ := f.info.Uses[id].(*types.Func)
+	fn, _ := info.Uses[id].(*types.Func)
 	if fn != nil {
-		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
 			return nil // dynamic
 		}
 	}
 	return fn
-}
-
-func (f *finder) calleeOf(e ast.Expr) *types.Func {
-	return f.callee(&ast.CallExpr{Fun: e})
 }
 
 // recvText is the text of the receiver of a method call, without & and parens.

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 )
 
 // A goroutine of a construct may synchronize through a function it calls:
@@ -139,29 +140,13 @@ func calleeSyncs(c *types.Func, why map[*types.Func]string) string {
 	return ""
 }
 
-// trimCalls keeps a reason short: "calls f, which calls g, which …" names
-// only the first callee and the final reason.
+// trimCalls keeps a reason short: "calls f, which calls g, which …" keeps
+// only the final reason.
 func trimCalls(w string) string {
-	for {
-		const p = "calls "
-		if len(w) < len(p) || w[:len(p)] != p {
-			return w
-		}
-		i := indexOf(w, ", which ")
-		if i < 0 {
-			return w
-		}
-		w = w[i+len(", which "):]
+	if i := strings.LastIndex(w, ", which "); i >= 0 {
+		return w[i+len(", which "):]
 	}
-}
-
-func indexOf(s, sub string) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return i
-		}
-	}
-	return -1
+	return w
 }
 
 // demoteSyncing turns into unstructured the constructs of r whose code

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dave/dst"
 
+	"github.com/goanomaly/goanomaly/instrument/analysis"
 	"github.com/goanomaly/goanomaly/instrument/rtnames"
 )
 
@@ -31,7 +32,7 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 			return w.builtin(x, a, id.Name)
 		}
 	}
-	fn := w.callee(a)
+	fn := analysis.Callee(w.info, a.Fun)
 	if fn != nil && w.task != "" {
 		if e := w.syncCall(x, a, fn); e != nil {
 			return e
@@ -54,36 +55,6 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 		w.toClone(x)
 	}
 	return x
-}
-
-// callee is the statically known function or method of a call, or nil.
-func (w *walker) callee(a *ast.CallExpr) *types.Func {
-	fun := ast.Unparen(a.Fun)
-	switch f := fun.(type) {
-	case *ast.IndexExpr:
-		fun = f.X
-	case *ast.IndexListExpr:
-		fun = f.X
-	}
-	var id *ast.Ident
-	switch f := fun.(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		if s := w.info.Selections[f]; s != nil && s.Kind() != types.MethodVal {
-			return nil // method expression T.M or a field of func type
-		}
-		id = f.Sel
-	default:
-		return nil
-	}
-	fn, _ := w.info.Uses[id].(*types.Func)
-	if fn != nil {
-		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
-			return nil
-		}
-	}
-	return fn
 }
 
 // toClone redirects a call to the checked clone of its callee, passing the task.
@@ -242,7 +213,7 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		return x
 	case "delete", "clear":
 		w.rvals(x.Args)
-		if isMap(w.info.TypeOf(a.Args[0])) {
+		if isMapType(w.info.TypeOf(a.Args[0])) {
 			w.change()
 			x.Args[0] = w.rtCall(rtnames.MW, w.taskExpr(), x.Args[0], site(types.ExprString(a)))
 		}
@@ -259,7 +230,7 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		return x
 	case "len", "cap":
 		w.rvals(x.Args)
-		if len(a.Args) == 1 && isMap(w.info.TypeOf(a.Args[0])) {
+		if len(a.Args) == 1 && isMapType(w.info.TypeOf(a.Args[0])) {
 			w.change()
 			x.Args[0] = w.rtCall(rtnames.MR, w.taskExpr(), x.Args[0], site(types.ExprString(a)))
 		}

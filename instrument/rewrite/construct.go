@@ -47,7 +47,7 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 
 	count := dst.Expr(&dst.BasicLit{Kind: token.INT, Value: "-1"})
 	if c.Counted != nil {
-		count = &dst.CallExpr{Fun: dst.NewIdent("int"), Args: []dst.Expr{exprFromASTCall(c.Counted)}}
+		count = &dst.CallExpr{Fun: dst.NewIdent("int"), Args: []dst.Expr{exprFromAST(c.Counted)}}
 	} else if c.Kind == analysis.Sections {
 		count = &dst.BasicLit{Kind: token.INT, Value: itoa(len(c.Forks))}
 	}
@@ -207,18 +207,6 @@ func renameFunc(f dst.Expr) {
 	case *dst.ParenExpr:
 		renameFunc(f.X)
 	}
-}
-
-// exprFromASTCall copies a cheap count expression (identifiers, literals,
-// selectors, len of those) into dst.
-func exprFromASTCall(e ast.Expr) dst.Expr {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.BasicLit:
-		return &dst.BasicLit{Kind: x.Kind, Value: x.Value}
-	case *ast.CallExpr:
-		return &dst.CallExpr{Fun: dst.NewIdent("len"), Args: []dst.Expr{exprFromASTCall(x.Args[0])}}
-	}
-	return exprFromAST(e)
 }
 
 // dstApply replaces the expressions in n, bottom-up, with f's results; it

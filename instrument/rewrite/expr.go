@@ -68,13 +68,9 @@ func (w *walker) rval(e dst.Expr) dst.Expr {
 		if w.isFuncInst(x.X) {
 			return e
 		}
-		if isMap(w.typeOf(x.X)) {
-			x.X = w.mapOp(w.rval(x.X), rtnames.MR, x)
-			x.Index = w.rval(x.Index)
+		if w.index(x, rtnames.MR) {
 			return e
 		}
-		x.X = w.base(x.X)
-		x.Index = w.rval(x.Index)
 		return w.wrapLoc(e, rtnames.R)
 	case *dst.StarExpr:
 		x.X = w.rval(x.X)
@@ -158,7 +154,7 @@ func (w *walker) addr(e dst.Expr) dst.Expr {
 		}
 		return e
 	case *dst.IndexExpr:
-		if isMap(w.typeOf(x.X)) {
+		if isMapType(w.typeOf(x.X)) {
 			return w.rval(e)
 		}
 		x.X = w.base(x.X)
@@ -172,6 +168,19 @@ func (w *walker) addr(e dst.Expr) dst.Expr {
 		return e
 	}
 	return w.rval(e)
+}
+
+// index rewrites the operands of x[i]: a map operand is checked with
+// mapFn (MR or MW), which is then the whole check (it reports true); a
+// slice or array operand is a path to the element, checked by the caller.
+func (w *walker) index(x *dst.IndexExpr, mapFn string) (isMap bool) {
+	if isMap = isMapType(w.typeOf(x.X)); isMap {
+		x.X = w.mapOp(w.rval(x.X), mapFn, x)
+	} else {
+		x.X = w.base(x.X)
+	}
+	x.Index = w.rval(x.Index)
+	return isMap
 }
 
 // lval rewrites an expression that is assigned to.
@@ -189,13 +198,9 @@ func (w *walker) lval(e dst.Expr, o op) dst.Expr {
 		}
 		return w.wrapLoc(e, name)
 	case *dst.IndexExpr:
-		if isMap(w.typeOf(x.X)) {
-			x.X = w.mapOp(w.rval(x.X), rtnames.MW, x)
-			x.Index = w.rval(x.Index)
+		if w.index(x, rtnames.MW) {
 			return e
 		}
-		x.X = w.base(x.X)
-		x.Index = w.rval(x.Index)
 		return w.wrapLoc(e, name)
 	case *dst.StarExpr:
 		x.X = w.rval(x.X)
@@ -255,7 +260,7 @@ func (w *walker) mapOp(m dst.Expr, fn string, ix *dst.IndexExpr) dst.Expr {
 func (w *walker) rangeX(x dst.Expr) dst.Expr {
 	t := w.typeOf(x)
 	x = w.rval(x)
-	if isMap(t) && w.task != "" {
+	if isMapType(t) && w.task != "" {
 		a, _ := w.astOf(x).(ast.Expr)
 		pos := token.NoPos
 		what := "range"

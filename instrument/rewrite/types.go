@@ -17,7 +17,7 @@ func underlying(t types.Type) types.Type {
 	return t.Underlying()
 }
 
-func isMap(t types.Type) bool {
+func isMapType(t types.Type) bool {
 	_, ok := underlying(t).(*types.Map)
 	return ok
 }
@@ -170,7 +170,8 @@ func pure(e ast.Expr) bool {
 	return false
 }
 
-// exprFromAST builds a fresh dst copy of a pure or duplicable expression.
+// exprFromAST builds a fresh dst copy of an expression without side
+// effects: pure, duplicable, or a cheap loop count (len of those).
 func exprFromAST(e ast.Expr) dst.Expr {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
@@ -183,6 +184,8 @@ func exprFromAST(e ast.Expr) dst.Expr {
 		return &dst.IndexExpr{X: exprFromAST(x.X), Index: exprFromAST(x.Index)}
 	case *ast.StarExpr:
 		return &dst.StarExpr{X: exprFromAST(x.X)}
+	case *ast.CallExpr: // len(x), as analysis.simple allows
+		return &dst.CallExpr{Fun: dst.NewIdent("len"), Args: []dst.Expr{exprFromAST(x.Args[0])}}
 	}
 	panic("internal error: exprFromAST of impure expression")
 }
