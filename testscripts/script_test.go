@@ -1,7 +1,9 @@
 // Package testscripts runs goanomaly's end-to-end scripts: each
 // area_behaviour.txtar in this directory is a small module and the
 // goanomaly commands that prove one behaviour. The test binary re-executes
-// itself as the goanomaly command, as cmd/cover's tests do.
+// itself as the goanomaly command, as cmd/cover's tests do, and as
+// goanomaly-vet; scripts find the two executables, for go vet -vettool, in
+// $GOANOMALY_EXE and $GOANOMALY_VET_EXE.
 package testscripts
 
 import (
@@ -13,20 +15,37 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"golang.org/x/tools/go/analysis/singlechecker"
+	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/goanomaly/goanomaly/cmd/goanomaly/cli"
+	"github.com/goanomaly/goanomaly/instrument/analysis"
 )
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"goanomaly":       func() { os.Exit(cli.Main(os.Args[1:], nil)) },
+		"goanomaly": func() { // as cmd/goanomaly's main
+			if cli.VetTool(os.Args[1:]) {
+				unitchecker.Main(analysis.Analyzer)
+			}
+			os.Exit(cli.Main(os.Args[1:], nil))
+		},
 		"goanomaly-probe": func() { os.Exit(cli.Main(os.Args[1:], probe)) },
+		"goanomaly-vet":   func() { singlechecker.Main(analysis.Analyzer) }, // as cmd/goanomaly-vet's
 	})
 }
 
 func TestScripts(t *testing.T) {
 	env := goEnv(t)
 	home := t.TempDir() // shared, so the runtime copy is written and compiled once
+	exes := map[string]string{}
+	for v, name := range map[string]string{"GOANOMALY_EXE": "goanomaly", "GOANOMALY_VET_EXE": "goanomaly-vet"} {
+		exe, err := exec.LookPath(name) // installed in $PATH by testscript.Main
+		if err != nil {
+			t.Fatal(err)
+		}
+		exes[v] = exe
+	}
 	testscript.Run(t, testscript.Params{
 		Dir: ".",
 		Setup: func(e *testscript.Env) error {
@@ -35,6 +54,9 @@ func TestScripts(t *testing.T) {
 				if v := env[k]; v != "" {
 					e.Setenv(k, v)
 				}
+			}
+			for k, v := range exes {
+				e.Setenv(k, v)
 			}
 			if env["GOTOOLCHAIN"] == "" {
 				e.Setenv("GOTOOLCHAIN", "local")
