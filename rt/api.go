@@ -3,7 +3,9 @@ package rt
 // This file is the contract between the rewriter (instrument/rewrite) and the
 // runtime: the names and signatures below are what instrumented code calls.
 // instrument/rtnames mirrors them and a test keeps the two in sync. Change a
-// signature here only together with the rewriter.
+// signature here only together with the rewriter. The generic helpers in
+// wrap.go and the aliasing guard in guard.go (which picks a construct's
+// pruned or checked version) are part of the same contract.
 //
 // Every *Task method is safe on a nil receiver and then does nothing: the
 // rewriter passes a nil task wherever code runs outside any construct, so a

@@ -36,6 +36,13 @@ const (
 	Grow          = "Grow"          // (t, s, n, site) s
 	New           = "New"           // (t, p) p: new memory
 	Make          = "Make"          // (t, s) s: new backing array
+	Guard         = "Guard"         // type of an aliasing guard
+	NewGuard      = "NewGuard"      // () *Guard
+	GuardW        = "GuardW"        // (g, s) g: s's backing array is written
+	GuardR        = "GuardR"        // (g, s) g: s's backing array is read
+	GuardRowsW    = "GuardRowsW"    // (g, m) g: each row m[k] is written
+	GuardRowsR    = "GuardRowsR"    // (g, m) g: each row m[k] is read
+	Disjoint      = "Disjoint"      // method of *Guard: () bool; the pruned version may run
 	Set           = "Set"           // (t, p, site, v) v
 	Acquire       = "Acquire"       // method of *Task: (sync.Locker)
 	Release       = "Release"       // method of *Task: (sync.Locker)

@@ -1,0 +1,132 @@
+package rt
+
+import (
+	"cmp"
+	"slices"
+	"sync"
+	"unsafe"
+)
+
+// A construct's static proofs may hold only if some slices do not share
+// memory (a stencil writing next while reading cur, rows of a matrix written
+// by different iterations). The rewriter then emits the construct twice, a
+// pruned version without the checks the proofs removed and the fully checked
+// one, and picks between them once at entry with a guard:
+//
+//	if _ga_rt.GuardR(_ga_rt.GuardW(_ga_rt.NewGuard(), next), cur).Disjoint() { pruned } else { checked }
+//
+// A guard is one goroutine's, for the one expression that builds and tests
+// it; it must not be used after Disjoint.
+
+// Guard collects the memory spans a construct's static proofs assume apart.
+type Guard struct {
+	spans []span
+}
+
+// span is the backing array of one guarded slice: n bytes from p, written
+// by the construct or only read. p is a pointer, not a uintptr, on purpose:
+// storing it makes escape analysis move a stack array to the heap, so a
+// stack copy between two Guard calls cannot move an array after its address
+// was taken and make two views of it look apart.
+type span struct {
+	p unsafe.Pointer
+	n uintptr
+	w bool
+}
+
+// maxKeptSpans bounds the buffer a pooled guard keeps, so one huge matrix
+// does not pin a large buffer for the rest of the program.
+const maxKeptSpans = 1 << 16
+
+var guardPool = sync.Pool{New: func() any { return new(Guard) }}
+
+// NewGuard returns an empty guard. Guards are pooled: once warm, building
+// and testing one does not allocate.
+func NewGuard() *Guard { return guardPool.Get().(*Guard) }
+
+// GuardW adds the backing array of s, up to cap(s), as memory the construct
+// writes, and returns g. Cap and not len: the construct may reslice s up to
+// its capacity.
+func GuardW[T any](g *Guard, s []T) *Guard { return g.add(spanOf(s, true)) }
+
+// GuardR adds the backing array of s, up to cap(s), as memory the construct
+// only reads, and returns g.
+func GuardR[T any](g *Guard, s []T) *Guard { return g.add(spanOf(s, false)) }
+
+// GuardRowsW adds each row of m as written memory (GuardW of every m[k]),
+// and returns g. Rows must then be pairwise apart: a matrix whose rows share
+// an array fails the guard.
+func GuardRowsW[T any](g *Guard, m [][]T) *Guard {
+	for _, row := range m {
+		g.add(spanOf(row, true))
+	}
+	return g
+}
+
+// GuardRowsR adds each row of m as read memory (GuardR of every m[k]), and
+// returns g.
+func GuardRowsR[T any](g *Guard, m [][]T) *Guard {
+	for _, row := range m {
+		g.add(spanOf(row, false))
+	}
+	return g
+}
+
+// spanOf is the span of s's backing array up to cap(s); n is 0 when s has
+// no capacity or T has size zero, and such a span overlaps nothing.
+func spanOf[T any](s []T, w bool) span {
+	var zero T
+	c := cap(s)
+	if c == 0 || unsafe.Sizeof(zero) == 0 {
+		return span{}
+	}
+	return span{p: unsafe.Pointer(unsafe.SliceData(s)), n: uintptr(c) * unsafe.Sizeof(zero), w: w}
+}
+
+// add appends sp unless it is empty, and returns g.
+func (g *Guard) add(sp span) *Guard {
+	if sp.n > 0 {
+		g.spans = append(g.spans, sp)
+	}
+	return g
+}
+
+// Disjoint reports whether no written span overlaps any other span, written
+// or read; read spans may overlap each other. It returns g to the pool.
+//
+// Spans are sorted by start and swept once, keeping the largest end of the
+// written spans and of all spans seen so far: a span overlaps an earlier one
+// exactly when it starts before that earlier one ends, so it conflicts when
+// it starts before the largest written end, or is written and starts before
+// the largest end of all. O(n log n) for n spans.
+func (g *Guard) Disjoint() bool {
+	ok := disjoint(g.spans)
+	clear(g.spans) // drop the pointers, which would keep user arrays alive
+	g.spans = g.spans[:0]
+	if cap(g.spans) > maxKeptSpans {
+		g.spans = nil
+	}
+	guardPool.Put(g)
+	return ok
+}
+
+// disjoint is Disjoint's test; it sorts spans in place.
+func disjoint(spans []span) bool {
+	if len(spans) < 2 {
+		return true
+	}
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(uintptr(a.p), uintptr(b.p)) })
+	var maxW, maxAll uintptr
+	for _, sp := range spans {
+		lo := uintptr(sp.p)
+		if lo < maxW || sp.w && lo < maxAll {
+			return false
+		}
+		hi := lo + sp.n
+		maxAll = max(maxAll, hi)
+		if sp.w {
+			maxW = max(maxW, hi)
+		}
+	}
+	return true
+}
