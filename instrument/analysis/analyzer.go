@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"go/types"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -52,6 +53,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		for v := range res.Independent(c) {
 			pass.Reportf(c.List[c.First].Pos(), "independent: each iteration writes and reads its own element of %s — not checked", v.Name())
+		}
+		for _, a := range res.Heap(c).Verdicts() {
+			pass.Reportf(a.Expr.Pos(), "%s: %s — not checked", types.ExprString(a.Expr), a.Describe())
 		}
 	}
 	if decisions {

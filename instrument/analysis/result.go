@@ -18,6 +18,7 @@ type Result struct {
 	writes      map[*types.Var]*varWrites
 	made        map[*types.Var]bool // local slices defined by make
 	independent map[*Construct]map[*types.Var]bool
+	heap        map[*Construct]*HeapProof
 	syncWhy     map[*types.Func]string        // why each function's own body synchronizes, or ""
 	calls       map[*types.Func][]*types.Func // the functions each one calls
 	external    []*types.Func                 // functions of other packages called from construct or clone code
@@ -58,6 +59,7 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 	res.writes = findWrites(files, info)
 	res.made = findMade(files, info)
 	res.independent = map[*Construct]map[*types.Var]bool{}
+	res.heap = map[*Construct]*HeapProof{}
 	f.findClones()
 	res.finder = f
 	return res

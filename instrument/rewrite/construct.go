@@ -36,7 +36,12 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	inner := w.with(tName)
 	inner.cur = c
 	n := len(list) - 1
-	for _, s := range list[:n] {
+	body := append([]dst.Stmt(nil), list[:n]...)
+	for k, s := range body {
+		if k == 0 && inner.versioned(c, s) {
+			body[0] = w.version(c, inner, s)
+			continue
+		}
 		w.seen(s)
 		inner.stmt(s)
 	}
@@ -60,7 +65,7 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 		enter = &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(cName)}, Tok: token.DEFINE,
 			Rhs: []dst.Expr{w.rtCall(rtnames.Enter, parent, count, site)}}
 	}
-	out := append([]dst.Stmt{enter}, list[:n]...)
+	out := append([]dst.Stmt{enter}, body...)
 	joinCall := &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(cName), Sel: dst.NewIdent(rtnames.Join)}}
 	if c.JoinCall != nil && !w.wrapJoin(join, c, cName) {
 		return append(out, join, &dst.ExprStmt{X: joinCall})

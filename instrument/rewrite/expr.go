@@ -233,6 +233,10 @@ func (w *walker) wrapLoc(e dst.Expr, fn string) dst.Expr {
 		w.record(a, fn, plan.Independent)
 		return e
 	}
+	if v, ok := w.heapVerdict(a, fn); ok {
+		w.recordHeap(a, fn, v)
+		return e
+	}
 	w.record(a, fn, plan.Checked)
 	w.change()
 	site := w.site(a.Pos(), types.ExprString(a))
@@ -287,6 +291,10 @@ func (w *walker) rangeElemCheck(a *ast.RangeStmt, s *dst.RangeStmt) dst.Stmt {
 		return nil
 	}
 	if !pure(a.X) || !w.sharedElem(a.X) {
+		return nil
+	}
+	if v, ok := w.heapVerdict(a.Value, rtnames.R); ok {
+		w.recordHeap(a.Value, rtnames.R, v)
 		return nil
 	}
 	key := "_ga_i" // for _, v := range s: the check needs the index
@@ -358,10 +366,10 @@ func (w *walker) independentElem(a ast.Expr) bool {
 
 // record adds an access and the static stage's verdict to the plan: to the
 // construct being rewritten, or to the accesses of called functions.
-func (w *walker) record(a ast.Expr, fn string, v plan.Verdict) {
+func (w *walker) record(a ast.Expr, fn string, v plan.Verdict, why ...string) {
 	c := w.planned[w.cur]
-	if w.inClone && c != nil {
-		return // counted when the original function was rewritten
+	if w.inClone && c != nil || w.silent {
+		return // counted when the original function (or the other version) was rewritten
 	}
 	if v == plan.Private {
 		if c != nil {
@@ -371,6 +379,9 @@ func (w *walker) record(a ast.Expr, fn string, v plan.Verdict) {
 	}
 	op := map[string]plan.Op{rtnames.R: plan.Read, rtnames.W: plan.Write, rtnames.RW: plan.ReadWrite}[fn]
 	acc := plan.Access{Pos: plan.PosOf(w.pkg.Fset, a.Pos()), What: types.ExprString(a), Op: op, Verdict: v}
+	if len(why) > 0 {
+		acc.Why = why[0]
+	}
 	switch {
 	case c != nil:
 		c.Accesses = append(c.Accesses, acc)

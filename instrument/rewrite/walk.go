@@ -24,6 +24,8 @@ type walker struct {
 	outer      *analysis.Construct            // outermost construct of this function being rewritten, nil in clones
 	cur        *analysis.Construct            // innermost construct whose code this is, nil in clones
 	inClone    bool                           // rewriting a checked clone: its constructs are the original's, already in the plan
+	guarded    bool                           // in the version of a construct that runs when its guard holds
+	silent     bool                           // in the fully checked copy of a versioned construct: recorded by the other version
 	constructs map[*analysis.Construct]string // construct → its variable name
 	used       map[string]bool                // task variables referenced
 	stmtsSeen  *[]dst.Stmt                    // original statements, for line directives

@@ -1,0 +1,547 @@
+package analysis
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"go/version"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// HeapProof is what the static stage proved of the heap accesses (slice
+// elements, fields and targets of pointers) in the goroutine body of a
+// parallel loop. A verdict that is Guarded holds only when the slices of
+// Guard do not overlap in memory: the rewriter then evaluates the guard at
+// the construct's start and runs a copy of the loop with those accesses
+// unchecked when it holds, the fully checked loop when it does not.
+type HeapProof struct {
+	Why      string // why nothing could be proved, or ""
+	Guard    []GuardSpan
+	verdicts map[ast.Expr]HeapVerdict
+}
+
+// GuardSpan is one slice (or, with Rows, each row of a [][]T) that the
+// guarded verdicts assume apart from the others; Write says the construct
+// writes it, so it must not overlap any other span.
+type GuardSpan struct {
+	Path  ast.Expr
+	Rows  bool
+	Write bool
+}
+
+// HeapVerdict is the proof for one access.
+type HeapVerdict struct {
+	Independent bool // no two iterations touch the same element; else read-only: nothing in the construct writes it
+	Guarded     bool
+	Why         string
+}
+
+// Verdict returns the proof for the access e of the goroutine body (a
+// location expression, or the value variable of a range loop), if any.
+func (p *HeapProof) Verdict(e ast.Expr) (HeapVerdict, bool) {
+	v, ok := p.verdicts[ast.Unparen(e)]
+	return v, ok
+}
+
+// heapPass proves heap accesses in one construct.
+type heapPass struct {
+	r        *Result
+	c        *Construct
+	info     *types.Info
+	fk       *Fork
+	step     ast.Expr                // the loop's step s of i += s; nil for 1
+	defs     map[*types.Var]ast.Expr // locals of the function assigned once: their value
+	loopOf   map[*types.Var]ast.Stmt // loop variables of the goroutine body: their loop
+	writes   []types.Type            // everything the construct may write, by type
+	roots    map[string]*heapRoot    // slices the body indexes, by canon
+	plainR   []types.Type            // reads the body makes of other heap memory, and all of the rest of the construct's
+	plainW   []types.Type            // writes of the same
+	other    map[ast.Expr]types.Type // the body's other heap reads: read-only if nothing writes their type
+	pointees map[ast.Expr]bool       // x of p := &x, p a local of the body assigned once
+	order    []string                // root keys in order of first access
+}
+
+// heapRoot is one slice the goroutine body indexes: a stable path (flat),
+// or the rows of a stable [][]T (rows).
+type heapRoot struct {
+	path    ast.Expr
+	rows    bool
+	elem    types.Type
+	forms   map[string]bool
+	unowned bool
+	written bool
+	exprs   []ast.Expr
+}
+
+// Heap returns the heap proofs of construct c. It assumes c is the root of
+// its tree (the rewriter uses them only then) and that the package does
+// not use unsafe or reflect.
+func (r *Result) Heap(c *Construct) *HeapProof {
+	if p, ok := r.heap[c]; ok {
+		return p
+	}
+	p := &HeapProof{verdicts: map[ast.Expr]HeapVerdict{}}
+	r.heap[c] = p
+	h, why := r.newHeapPass(c)
+	if h == nil {
+		p.Why = why
+		return p
+	}
+	if why := h.footprint(); why != "" {
+		p.Why = why
+		return p
+	}
+	h.prove(p)
+	return p
+}
+
+func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
+	fk := onlyFork(c)
+	if fk == nil || fk.Body == nil || c.Index == nil {
+		return nil, "not a loop forking one goroutine literal per iteration"
+	}
+	loop := loopStmt(c.List[c.First])
+	if !r.loopOwned(c) || !onePerIteration(loop, fk.Node) {
+		return nil, "the loop index is assigned in the body, or the fork is not once per iteration"
+	}
+	for _, imp := range r.finder.pkg.Imports() {
+		if imp.Path() == "unsafe" || imp.Path() == "reflect" {
+			return nil, "the package imports " + imp.Path()
+		}
+	}
+	var file *ast.File
+	for _, f := range r.finder.files {
+		if f.Pos() <= loop.Pos() && loop.End() <= f.End() {
+			file = f
+		}
+	}
+	if file == nil {
+		return nil, "no file"
+	}
+	if v := r.finder.info.FileVersions[file]; v != "" && version.Compare(v, "go1.22") < 0 {
+		return nil, "loop variables are shared between iterations before go1.22"
+	}
+	h := &heapPass{r: r, c: c, info: r.finder.info, fk: fk, defs: map[*types.Var]ast.Expr{}, loopOf: map[*types.Var]ast.Stmt{},
+		roots: map[string]*heapRoot{}, other: map[ast.Expr]types.Type{}}
+	if fs, ok := loop.(*ast.ForStmt); ok {
+		switch p := fs.Post.(type) {
+		case *ast.IncDecStmt:
+			if p.Tok != token.INC {
+				return nil, "the loop counts down"
+			}
+		case *ast.AssignStmt:
+			if p.Tok != token.ADD_ASSIGN || len(p.Rhs) != 1 {
+				return nil, "the loop's step is not i += s"
+			}
+			h.step = p.Rhs[0]
+		default:
+			return nil, "the loop has no step"
+		}
+	}
+	path, _ := astutil.PathEnclosingInterval(file, loop.Pos(), loop.End())
+	var fn ast.Node
+	for _, n := range path {
+		if d, ok := n.(*ast.FuncDecl); ok {
+			fn = d
+		}
+	}
+	if fn == nil {
+		return nil, "not in a function"
+	}
+	h.collectDefs(fn)
+	h.pointees = map[ast.Expr]bool{}
+	for v, d := range h.defs {
+		if u, ok := ast.Unparen(d).(*ast.UnaryExpr); ok && u.Op == token.AND && h.def(v) != nil && fk.Body.Pos() <= v.Pos() && v.Pos() < fk.Body.End() {
+			h.pointees[ast.Unparen(u.X)] = true
+		}
+	}
+	ast.Inspect(fk.Body.Body, func(n ast.Node) bool {
+		switch l := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt:
+			if as, ok := l.Init.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 {
+				if v, ok := h.info.Defs[as.Lhs[0].(*ast.Ident)].(*types.Var); ok {
+					h.loopOf[v] = l
+				}
+			}
+		case *ast.RangeStmt:
+			if id, ok := l.Key.(*ast.Ident); ok && l.Tok == token.DEFINE {
+				if v, ok := h.info.Defs[id].(*types.Var); ok {
+					h.loopOf[v] = l
+				}
+			}
+		}
+		return true
+	})
+	return h, ""
+}
+
+// collectDefs records the locals of fn declared with a value.
+func (h *heapPass) collectDefs(fn ast.Node) {
+	mark := func(lhs []ast.Expr, rhs []ast.Expr) {
+		if len(lhs) != len(rhs) {
+			return
+		}
+		for k, l := range lhs {
+			if id, ok := l.(*ast.Ident); ok {
+				if v, ok := h.info.Defs[id].(*types.Var); ok {
+					h.defs[v] = rhs[k]
+				}
+			}
+		}
+	}
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				mark(n.Lhs, n.Rhs)
+			}
+		case *ast.ValueSpec:
+			var lhs []ast.Expr
+			for _, id := range n.Names {
+				lhs = append(lhs, id)
+			}
+			mark(lhs, n.Values)
+		}
+		return true
+	})
+}
+
+// footprint lists what the construct touches: the goroutine body's
+// accesses one by one, everything else (the parent's statements, function
+// literals, the functions called, transitively) by type. It returns why
+// the construct cannot be followed, or "".
+func (h *heapPass) footprint() string {
+	var body []access
+	seen := map[*types.Func]bool{}
+	var queue []*types.Func
+	var lits []*ast.FuncLit
+	opaque := &accessWalker{r: h.r, info: h.info}
+	opaque.emit = func(a access) {
+		if a.mode&write != 0 {
+			h.plainW = append(h.plainW, a.typ)
+		}
+		if a.mode&read != 0 {
+			h.plainR = append(h.plainR, a.typ)
+		}
+	}
+	enqueue := func(fn *types.Func) {
+		if !seen[fn] {
+			seen[fn] = true
+			queue = append(queue, fn)
+		}
+	}
+	opaque.callees = enqueue
+	opaque.lits = func(l *ast.FuncLit) {
+		if l != h.fk.Body {
+			lits = append(lits, l)
+		}
+	}
+	bw := &accessWalker{r: h.r, info: h.info, emit: func(a access) { body = append(body, a) }, callees: enqueue, lits: opaque.lits}
+	bw.walk(h.fk.Body.Body)
+	for _, s := range h.c.List[h.c.First : h.c.Join+1] {
+		opaque.walk(s)
+	}
+	for len(queue) > 0 || len(lits) > 0 {
+		if len(lits) > 0 {
+			l := lits[len(lits)-1]
+			lits = lits[:len(lits)-1]
+			opaque.walk(l.Body)
+			continue
+		}
+		fn := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		d := h.r.Decls[fn]
+		if d == nil || d.Body == nil {
+			return "calls " + fn.Name() + ", whose body is not here"
+		}
+		opaque.walk(d.Body)
+	}
+	if bw.opaque != "" {
+		return bw.opaque
+	}
+	if opaque.opaque != "" {
+		return opaque.opaque
+	}
+	h.writes = append(h.writes, h.plainW...)
+	for _, a := range body {
+		if a.mode&write != 0 {
+			h.writes = append(h.writes, a.typ)
+		}
+	}
+	for _, a := range body {
+		h.classify(a)
+	}
+	return ""
+}
+
+// classify files one access of the goroutine body under its root slice,
+// or as another heap access.
+func (h *heapPass) classify(a access) {
+	if a.addr && h.pointees[ast.Unparen(a.e)] {
+		return // p := &s[k]: the accesses through p are s[k]'s
+	}
+	var rt *heapRoot
+	var idx ast.Expr
+	owned := ""
+	if a.elems {
+		if sl, ok := ast.Unparen(a.e).(*ast.SliceExpr); ok && a.mode == read {
+			if rt = h.rootOf(sl.X); rt != nil && !rt.rows && sl.Low != nil && sl.High != nil && sl.Slice3 == false {
+				if fam, ok := h.chunk(sl.Low, sl.High); ok {
+					owned = fmt.Sprintf("own:%s·1+0", fam)
+				}
+			}
+		} else {
+			var rowIdx ast.Expr
+			rt, rowIdx = h.rootIdx(a.e)
+			if rt != nil && rt.rows {
+				owned = h.form(rowIdx)
+			}
+		}
+	} else {
+		rt, idx = h.locate(a.e)
+		if rt != nil {
+			owned = h.form(idx)
+		}
+	}
+	if rt == nil {
+		if a.mode&write != 0 {
+			h.plainW = append(h.plainW, a.typ)
+		}
+		if a.mode&read != 0 {
+			h.plainR = append(h.plainR, a.typ)
+			if a.mode == read && !a.elems {
+				h.other[ast.Unparen(a.e)] = a.typ
+			}
+		}
+		return
+	}
+	if owned == "" {
+		rt.unowned = true
+	} else {
+		rt.forms[owned] = true
+	}
+	if a.mode&write != 0 {
+		rt.written = true
+	}
+	key := a.e
+	if a.key != nil {
+		key = a.key
+	}
+	rt.exprs = append(rt.exprs, ast.Unparen(key))
+}
+
+// rootIdx is the root of the slice expression x used whole (range, clear,
+// reslicing), with the row index for rows.
+func (h *heapPass) rootIdx(x ast.Expr) (*heapRoot, ast.Expr) {
+	x = h.resolveLocal(x)
+	if ix, ok := x.(*ast.IndexExpr); ok {
+		if rt := h.rowsOf(ix.X); rt != nil {
+			return rt, ix.Index
+		}
+	}
+	return h.rootOf(x), nil
+}
+
+// locate finds the slice element the location e is a part of: its root and
+// subscript (for rows, the row's subscript).
+func (h *heapPass) locate(e ast.Expr) (*heapRoot, ast.Expr) {
+	for {
+		e = ast.Unparen(e)
+		switch x := e.(type) {
+		case *ast.SelectorExpr:
+			if s := h.info.Selections[x]; s != nil && s.Kind() == types.FieldVal && !isPtr(h.info.TypeOf(x.X)) {
+				e = x.X
+				continue
+			}
+			return h.viaPointer(x.X)
+		case *ast.IndexExpr:
+			switch underlying(h.info.TypeOf(x.X)).(type) {
+			case *types.Array:
+				e = x.X
+				continue
+			case *types.Slice:
+				xs := h.resolveLocal(x.X)
+				if ix, ok := xs.(*ast.IndexExpr); ok {
+					if rt := h.rowsOf(ix.X); rt != nil {
+						return rt, ix.Index
+					}
+				}
+				return h.rootOf(xs), x.Index
+			case *types.Pointer:
+				return h.viaPointer(x.X)
+			}
+		case *ast.StarExpr:
+			return h.viaPointer(x.X)
+		}
+		return nil, nil
+	}
+}
+
+// viaPointer finds the element p points to, when p is a local of the body
+// assigned once as &s[k].
+func (h *heapPass) viaPointer(p ast.Expr) (*heapRoot, ast.Expr) {
+	u, ok := h.resolveLocal(p).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return nil, nil
+	}
+	return h.locate(u.X)
+}
+
+// resolveLocal replaces a local of the goroutine body assigned once by its
+// value.
+func (h *heapPass) resolveLocal(e ast.Expr) ast.Expr {
+	for range 8 {
+		e = ast.Unparen(e)
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return e
+		}
+		v, _ := h.info.Uses[id].(*types.Var)
+		d := h.def(v)
+		if d == nil || v.Pos() < h.fk.Body.Pos() || v.Pos() >= h.fk.Body.End() {
+			return e
+		}
+		e = d
+	}
+	return e
+}
+
+// rootOf is the flat root of the slice expression x, if x is a stable path.
+func (h *heapPass) rootOf(x ast.Expr) *heapRoot {
+	x = ast.Unparen(x)
+	el := elemType(h.info.TypeOf(x))
+	if _, slice := underlying(h.info.TypeOf(x)).(*types.Slice); !slice || el == nil || !h.stable(x) {
+		return nil
+	}
+	return h.root("flat:"+h.canon(x), x, false, el)
+}
+
+// rowsOf is the rows root of m, a stable [][]T whose row headers nothing
+// in the construct writes.
+func (h *heapPass) rowsOf(m ast.Expr) *heapRoot {
+	m = h.resolveLocal(m)
+	row := elemType(h.info.TypeOf(m))
+	if row == nil || !h.stable(m) {
+		return nil
+	}
+	if _, slice := underlying(h.info.TypeOf(m)).(*types.Slice); !slice {
+		return nil
+	}
+	el := elemType(row)
+	if _, slice := underlying(row).(*types.Slice); !slice || el == nil || h.written(row) {
+		return nil
+	}
+	return h.root("rows:"+h.canon(m), m, true, el)
+}
+
+func (h *heapPass) root(key string, path ast.Expr, rows bool, el types.Type) *heapRoot {
+	if rt := h.roots[key]; rt != nil {
+		return rt
+	}
+	rt := &heapRoot{path: path, rows: rows, elem: el, forms: map[string]bool{}}
+	h.roots[key] = rt
+	h.order = append(h.order, key)
+	return rt
+}
+
+// prove decides each root and the other heap reads, and the guard.
+func (h *heapPass) prove(p *HeapProof) {
+	overlaps := func(ts []types.Type, t types.Type) bool {
+		for _, u := range ts {
+			if mayOverlap(u, t) {
+				return true
+			}
+		}
+		return false
+	}
+	proven := map[string]bool{}
+	for _, k := range h.order {
+		rt := h.roots[k]
+		switch {
+		case overlaps(h.plainW, rt.elem):
+		case !rt.written:
+			proven[k] = true
+		case !overlaps(h.plainR, rt.elem) && !rt.unowned && len(rt.forms) == 1:
+			proven[k] = true
+		}
+	}
+	inGuard := map[string]bool{}
+	partners := map[string][]string{}
+	for _, k := range h.order {
+		if !proven[k] {
+			continue
+		}
+		for _, q := range h.order {
+			a, b := h.roots[k], h.roots[q]
+			if q != k && mayOverlap(a.elem, b.elem) && (a.written || b.written) {
+				inGuard[k], inGuard[q] = true, true
+				partners[k] = append(partners[k], types.ExprString(b.path))
+			}
+		}
+	}
+	for _, k := range h.order {
+		if inGuard[k] {
+			rt := h.roots[k]
+			p.Guard = append(p.Guard, GuardSpan{Path: rt.path, Rows: rt.rows, Write: rt.written})
+		}
+	}
+	for _, k := range h.order {
+		if !proven[k] {
+			continue
+		}
+		rt := h.roots[k]
+		what := types.ExprString(rt.path)
+		if rt.rows {
+			what = "the rows of " + what
+		}
+		v := HeapVerdict{Independent: rt.written, Guarded: inGuard[k]}
+		if rt.written {
+			v.Why = "each iteration touches its own elements of " + what
+		} else {
+			v.Why = "nothing in the construct writes " + what
+		}
+		if v.Guarded {
+			sort.Strings(partners[k])
+			v.Why += " (when it is apart from " + strings.Join(partners[k], ", ") + ")"
+		}
+		for _, e := range rt.exprs {
+			p.verdicts[e] = v
+		}
+	}
+	for e, t := range h.other {
+		if !h.written(t) {
+			p.verdicts[e] = HeapVerdict{Why: "nothing in the construct writes a " + types.TypeString(t, types.RelativeTo(h.r.finder.pkg))}
+		}
+	}
+}
+
+// HeapAccess is an access and its proof, for reports.
+type HeapAccess struct {
+	Expr ast.Expr
+	HeapVerdict
+}
+
+// Verdicts lists the proven accesses in source order.
+func (p *HeapProof) Verdicts() []HeapAccess {
+	var out []HeapAccess
+	for e, v := range p.verdicts {
+		out = append(out, HeapAccess{e, v})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Expr.Pos() < out[j].Expr.Pos() })
+	return out
+}
+
+// Describe says what was proved, for vet and the analyzer.
+func (v HeapVerdict) Describe() string {
+	kind := "read-only"
+	if v.Independent {
+		kind = "independent"
+	}
+	return kind + ": " + v.Why
+}
