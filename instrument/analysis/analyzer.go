@@ -24,12 +24,14 @@ each array it proves independent, and each goroutine it cannot check.`,
 	ResultType: reflect.TypeFor[*Result](),
 }
 
-// decisions is the Analyzer's -decisions flag.
-var decisions bool
+// decisions and accesses are the Analyzer's flags.
+var decisions, accesses bool
 
 func init() {
 	Analyzer.Flags.BoolVar(&decisions, "decisions", false,
 		"also report each construct, each independence proof and each goroutine the model does not cover")
+	Analyzer.Flags.BoolVar(&accesses, "accesses", false,
+		"with -decisions, also report the verdict for each access of a construct's goroutines: private, read-only, independent or checked")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -54,8 +56,11 @@ func run(pass *analysis.Pass) (any, error) {
 		for v := range res.Independent(c) {
 			pass.Reportf(c.List[c.First].Pos(), "independent: each iteration writes and reads its own element of %s — not checked", v.Name())
 		}
-		for _, a := range res.Heap(c).Verdicts() {
-			pass.Reportf(a.Expr.Pos(), "%s: %s — not checked", types.ExprString(a.Expr), a.Describe())
+		if !accesses {
+			continue
+		}
+		for _, d := range res.Decisions(c) {
+			pass.Reportf(d.Expr.Pos(), "%s: %s: %s", types.ExprString(d.Expr), d.Verdict, d.Why)
 		}
 	}
 	if decisions {

@@ -8,7 +8,7 @@ func loop(a []int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			a[i]++ // want `a\[i\]: independent: each iteration touches its own elements of a — not checked`
+			a[i]++
 		}()
 	}
 	wg.Wait()
@@ -26,7 +26,7 @@ func joinChan(a []int) {
 	done := make(chan struct{})
 	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line 33`
 		go func() {
-			a[i] = i // want `a\[i\]: independent: each iteration touches its own elements of a — not checked`
+			a[i] = i
 			done <- struct{}{}
 		}()
 	}
@@ -117,7 +117,7 @@ func work(a []int, i int, wg *sync.WaitGroup) {
 func wgGo(a []int) {
 	var wg sync.WaitGroup
 	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line 122`
-		wg.Go(func() { a[i] = i }) // want `a\[i\]: independent: each iteration touches its own elements of a — not checked`
+		wg.Go(func() { a[i] = i })
 	}
 	wg.Wait()
 }
@@ -165,7 +165,7 @@ func throughCallee(s *sem, a []int) {
 func nestedJoinChanCallee(a [][]int) {
 	var wg sync.WaitGroup
 	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line 170`
-		wg.Go(func() { rowByChan(a[i]) }) // want `a\[i\]: read-only: nothing in the construct writes a — not checked`
+		wg.Go(func() { rowByChan(a[i]) })
 	}
 	wg.Wait()
 }
@@ -173,7 +173,7 @@ func nestedJoinChanCallee(a [][]int) {
 func rowByChan(r []int) {
 	done := make(chan bool)
 	for j := range r { // want `parallel loop of 1 goroutine start\(s\), joined at line 178`
-		go func() { r[j] = j; done <- true }() // want `r\[j\]: independent: each iteration touches its own elements of r — not checked`
+		go func() { r[j] = j; done <- true }()
 	}
 	for range r {
 		<-done
@@ -186,9 +186,9 @@ func results(xs []int) []int {
 	var wg sync.WaitGroup
 	for i := range xs { // want `parallel loop of 1 goroutine start\(s\), joined at line 194` `independent: each iteration writes and reads its own element of out — not checked` `independent: each iteration writes and reads its own element of sq — not checked`
 		wg.Go(func() {
-			out[i] = xs[i] * xs[i] // want `out\[i\]: independent: each iteration touches its own elements of out \(when it is apart from sq, xs\) — not checked` `xs\[i\]: read-only: nothing in the construct writes xs \(when it is apart from out, sq\) — not checked` `xs\[i\]: read-only: nothing in the construct writes xs \(when it is apart from out, sq\) — not checked`
-			out[i] += 1            // want `out\[i\]: independent: each iteration touches its own elements of out \(when it is apart from sq, xs\) — not checked`
-			sq[2*i+1] = out[i]     // want `sq\[2 \* i \+ 1\]: independent: each iteration touches its own elements of sq \(when it is apart from out, xs\) — not checked` `out\[i\]: independent: each iteration touches its own elements of out \(when it is apart from sq, xs\) — not checked`
+			out[i] = xs[i] * xs[i]
+			out[i] += 1
+			sq[2*i+1] = out[i]
 		})
 	}
 	wg.Wait()
@@ -202,8 +202,8 @@ func notIndependent(xs []int) []int {
 	var wg sync.WaitGroup
 	for i := range xs { // want `parallel loop of 1 goroutine start\(s\), joined at line 211`
 		wg.Go(func() {
-			out[i] = 1    // out is aliased before the construct // want `out\[i\]: independent: each iteration touches its own elements of out \(when it is apart from alias, shared\) — not checked`
-			alias[i] = 2  // alias is not made here // want `alias\[i\]: independent: each iteration touches its own elements of alias \(when it is apart from out, shared\) — not checked`
+			out[i] = 1    // out is aliased before the construct
+			alias[i] = 2  // alias is not made here
 			shared[i] = 1 // shared is read at another subscript too
 			_ = shared[0]
 		})
