@@ -54,8 +54,14 @@ func (c *Construct) Fork(index int) *Task { return c.fork(index) }
 
 // Join is called by the parent right after the construct's join
 // (wg.Wait, g.Wait, the last receive of a join channel) returned. The parent
-// continues in a block that follows everything in the construct.
-func (c *Construct) Join() { c.join() }
+// continues in a block that follows everything in the construct. A nil
+// construct joins as a no-op: the rewriter leaves it nil when the version
+// that ran needs no checks (every access proven, see the guard).
+func (c *Construct) Join() {
+	if c != nil {
+		c.join()
+	}
+}
 
 // Item starts a new work item in a worker of a worker-pool construct (a
 // receive from the work channel, or an index taken from an atomic counter).

@@ -94,7 +94,7 @@ var shadowPool sync.Pool
 
 // recycleCells bounds the tables kept for reuse: a larger one is dropped,
 // so memory stays bounded when each run touches fresh addresses.
-const recycleCells = 1 << 14
+const recycleCells = 1 << 18
 
 // recycle forgets every cell's history and offers the table for reuse. Its
 // tree has finished: every goroutine that checked in it was joined.

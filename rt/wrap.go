@@ -108,6 +108,15 @@ func ReadAll[S ~[]E, E any](t *Task, s S, site Site) S {
 	return s
 }
 
+// WriteAll checks writes of every element of s, at each leaf (clear(s)).
+func WriteAll[S ~[]E, E any](t *Task, s S, site Site) S {
+	if len(s) > 0 && t != nil {
+		var zero E
+		t.leaves(uintptr(unsafe.Pointer(unsafe.SliceData(s))), uintptr(len(s)), unsafe.Sizeof(zero), leavesOf[E](), site, true)
+	}
+	return s
+}
+
 // CopyString checks then performs copy(dst, src) from a string.
 func CopyString[S ~[]byte](t *Task, dst S, src string, ws Site) int {
 	n := min(len(dst), len(src))

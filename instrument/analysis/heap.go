@@ -477,9 +477,12 @@ func (h *heapPass) prove(p *HeapProof) {
 		if !proven[k] {
 			continue
 		}
+		if rt := h.roots[k]; rt.rows && rt.written {
+			inGuard[k] = true // its rows must be apart from each other
+		}
 		for _, q := range h.order {
 			a, b := h.roots[k], h.roots[q]
-			if q != k && mayOverlap(a.elem, b.elem) && (a.written || b.written) {
+			if q != k && mayOverlap(a.elem, b.elem) && (a.written || b.written) && !(h.fresh(a) && h.fresh(b)) {
 				inGuard[k], inGuard[q] = true, true
 				partners[k] = append(partners[k], types.ExprString(b.path))
 			}
@@ -544,4 +547,25 @@ func (v HeapVerdict) Describe() string {
 		kind = "independent"
 	}
 	return kind + ": " + v.Why
+}
+
+// fresh reports whether a flat root is a local that holds, all its life,
+// an array it allocated itself (v := make(…) or a slice literal): two such
+// locals never share memory.
+func (h *heapPass) fresh(rt *heapRoot) bool {
+	id, ok := ast.Unparen(rt.path).(*ast.Ident)
+	if rt.rows || !ok {
+		return false
+	}
+	v, _ := h.info.Uses[id].(*types.Var)
+	if v == nil || !h.immutable(v) {
+		return false
+	}
+	switch d := ast.Unparen(h.defs[v]).(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.CallExpr:
+		return isBuiltin(d, "make", h.info)
+	}
+	return false
 }

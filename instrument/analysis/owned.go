@@ -430,6 +430,12 @@ func (h *heapPass) shifted(a, b ast.Expr) bool {
 	case *ast.SelectorExpr:
 		y, ok := b.(*ast.SelectorExpr)
 		return ok && h.info.Uses[x.Sel] == h.info.Uses[y.Sel] && h.shifted(x.X, y.X)
+	case *ast.StarExpr:
+		y, ok := b.(*ast.StarExpr)
+		return ok && h.shifted(x.X, y.X)
+	case *ast.UnaryExpr:
+		y, ok := b.(*ast.UnaryExpr)
+		return ok && x.Op == y.Op && h.shifted(x.X, y.X)
 	case *ast.CallExpr:
 		y, ok := b.(*ast.CallExpr)
 		if !ok || len(x.Args) != len(y.Args) || !h.shifted(x.Fun, y.Fun) {
@@ -506,6 +512,8 @@ func (h *heapPass) invariant(e ast.Expr, depth int) bool {
 		}
 	case *ast.SelectorExpr:
 		return h.stable(x)
+	case *ast.StarExpr:
+		return h.invariant(x.X, depth+1) && !h.written(h.info.TypeOf(x))
 	case *ast.BinaryExpr:
 		switch x.Op {
 		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM, token.SHL, token.SHR:
@@ -657,6 +665,9 @@ func (h *heapPass) canon(e ast.Expr) string {
 		case *ast.SelectorExpr:
 			pr(x.X)
 			fmt.Fprintf(&b, ".%s@%d", x.Sel.Name, h.info.Uses[x.Sel].Pos())
+		case *ast.StarExpr:
+			b.WriteString("*")
+			pr(x.X)
 		case *ast.CallExpr:
 			pr(x.Fun)
 			b.WriteString("(")

@@ -25,13 +25,15 @@ func findShared(files []*ast.File, info *types.Info, shared map[*types.Var]bool)
 			switch n := n.(type) {
 			case *ast.FuncDecl, *ast.FuncLit:
 				fns = append(fns, n)
-				ast.Inspect(funcBodyOf(n), visit)
-				if ft := funcTypeOf(n); ft != nil {
-					ast.Inspect(ft, visit)
-				}
+				// Receiver and parameters first: their declarations must be
+				// known before a closure in the body uses them.
 				if fd, ok := n.(*ast.FuncDecl); ok && fd.Recv != nil {
 					ast.Inspect(fd.Recv, visit)
 				}
+				if ft := funcTypeOf(n); ft != nil {
+					ast.Inspect(ft, visit)
+				}
+				ast.Inspect(funcBodyOf(n), visit)
 				fns = fns[:len(fns)-1]
 				return false
 			case *ast.Ident:

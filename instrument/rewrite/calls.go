@@ -213,9 +213,17 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		return x
 	case "delete", "clear":
 		w.rvals(x.Args)
-		if isMapType(w.info.TypeOf(a.Args[0])) {
+		switch underlying(w.info.TypeOf(a.Args[0])).(type) {
+		case *types.Map:
 			w.change()
 			x.Args[0] = w.rtCall(rtnames.MW, w.taskExpr(), x.Args[0], site(types.ExprString(a)))
+		case *types.Slice:
+			if v, ok := w.heapVerdict(a.Args[0], rtnames.W); ok && v.Independent {
+				w.recordHeap(a, rtnames.W, v)
+				return x
+			}
+			w.change()
+			x.Args[0] = w.rtCall(rtnames.WriteAll, w.taskExpr(), x.Args[0], site(types.ExprString(a)))
 		}
 		return x
 	case "new":

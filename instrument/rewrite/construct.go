@@ -24,6 +24,7 @@ import (
 // The parent's own code between the forks is checked with _ga_t1, each
 // goroutine's with its _ga_k1.
 func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
+	touched, changed := *w.touched, w.fileRewriter.changed
 	w.nconst++
 	id := itoa(w.nconst)
 	cName, tName := "_ga_c"+id, "_ga_t"+id
@@ -36,20 +37,58 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	inner := w.with(tName)
 	inner.cur = c
 	n := len(list) - 1
-	body := append([]dst.Stmt(nil), list[:n]...)
-	for k, s := range body {
-		if k == 0 && inner.versioned(c, s) {
-			body[0] = w.version(c, inner, s)
-			continue
-		}
+	stmts := list[:n]
+	root := inner.outer == c && !w.inClone && !w.cfg.Conservative
+	var guard []analysis.GuardSpan
+	if root {
+		guard = w.res.Heap(c).Guard
+	}
+	versioned := len(guard) > 0 && movable(stmts)
+	var plainCopy, checkedCopy []dst.Stmt
+	if root && (len(guard) == 0 || versioned) {
+		plainCopy = w.cloneAll(stmts)
+	}
+	if versioned {
+		checkedCopy = w.cloneAll(stmts)
+	}
+	pruned := *inner
+	pruned.guarded = versioned
+	for _, s := range stmts {
 		w.seen(s)
-		inner.stmt(s)
+		pruned.stmt(s)
 	}
 	join := list[n]
 	w.seen(join)
 	w.stmt(join)
 	w.change()
+	if versioned {
+		checked := *inner
+		checked.silent = true
+		for _, s := range checkedCopy {
+			w.seen(s)
+			checked.stmt(s)
+		}
+	}
+	if plainCopy != nil && !usesTask(stmts, "_ga_k"+id, tName) {
+		if len(guard) == 0 {
+			*w.touched, w.fileRewriter.changed = touched, changed // the statements stay as written
+		}
+		return w.elide(c, plainCopy, checkedCopy, guard, join, parent)
+	}
+	body := stmts
+	if versioned {
+		body = []dst.Stmt{&dst.IfStmt{Cond: w.guardExpr(guard), Body: &dst.BlockStmt{List: stmts}, Else: &dst.BlockStmt{List: checkedCopy}}}
+	}
 
+	out := append([]dst.Stmt{w.enter(c, cName, tName, parent, token.DEFINE)}, body...)
+	return append(out, w.joined(c, join, cName)...)
+}
+
+// enter is the statement starting construct c's tree node:
+// _ga_c1 := _ga_rt.Enter(task, n, site), or _ga_c1, _ga_t1 := _ga_rt.Begin(…)
+// when the parent's code in the construct is checked with _ga_t1; tok is
+// := or =.
+func (w *walker) enter(c *analysis.Construct, cName, tName string, parent dst.Expr, tok token.Token) dst.Stmt {
 	count := dst.Expr(&dst.BasicLit{Kind: token.INT, Value: "-1"})
 	if c.Counted != nil {
 		count = &dst.CallExpr{Fun: dst.NewIdent("int"), Args: []dst.Expr{exprFromAST(c.Counted)}}
@@ -57,23 +96,22 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 		count = &dst.BasicLit{Kind: token.INT, Value: itoa(len(c.Forks))}
 	}
 	site := siteLit(w.site(c.List[c.First].Pos(), string(c.Kind)))
-	var enter dst.Stmt
 	if w.used[tName] {
-		enter = &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(cName), dst.NewIdent(tName)}, Tok: token.DEFINE,
+		return &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(cName), dst.NewIdent(tName)}, Tok: tok,
 			Rhs: []dst.Expr{w.rtCall(rtnames.Begin, parent, count, site)}}
-	} else {
-		enter = &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(cName)}, Tok: token.DEFINE,
-			Rhs: []dst.Expr{w.rtCall(rtnames.Enter, parent, count, site)}}
 	}
-	out := append([]dst.Stmt{enter}, body...)
-	joinCall := &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(cName), Sel: dst.NewIdent(rtnames.Join)}}
-	if c.JoinCall != nil && !w.wrapJoin(join, c, cName) {
-		return append(out, join, &dst.ExprStmt{X: joinCall})
+	return &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(cName)}, Tok: tok,
+		Rhs: []dst.Expr{w.rtCall(rtnames.Enter, parent, count, site)}}
+}
+
+// joined returns the join statement followed by _ga_c1.Join(), or with
+// g.Wait() inside it wrapped as _ga_c1.JoinErr(g.Wait()).
+func (w *walker) joined(c *analysis.Construct, join dst.Stmt, cName string) []dst.Stmt {
+	joinCall := &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(cName), Sel: dst.NewIdent(rtnames.Join)}}}
+	if c.JoinCall == nil || !w.wrapJoin(join, c, cName) {
+		return []dst.Stmt{join, joinCall}
 	}
-	if c.JoinCall == nil {
-		return append(out, join, &dst.ExprStmt{X: joinCall})
-	}
-	return append(out, join)
+	return []dst.Stmt{join}
 }
 
 // wrapJoin replaces g.Wait() inside the join statement (an assignment, a

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/dave/dst"
 
@@ -57,42 +58,105 @@ func (w *walker) recordHeap(a ast.Expr, fn string, v analysis.HeapVerdict) {
 	w.record(a, fn, verdict, v.Why)
 }
 
-// versioned reports whether construct c's forking loop is to be run in a
-// guarded and a checked version: some proof needs the guard, and the loop
-// declares no label (a copy would declare it twice).
-func (w *walker) versioned(c *analysis.Construct, loop dst.Stmt) bool {
-	if c != w.outer || w.inClone || w.cfg.Conservative || len(w.res.Heap(c).Guard) == 0 {
-		return false
-	}
-	labels := false
-	dst.Inspect(loop, func(n dst.Node) bool {
-		if _, ok := n.(*dst.LabeledStmt); ok {
-			labels = true
+// movable reports whether a construct's statements can be put in the
+// branches of an if: they declare no label (a copy would declare it
+// twice), and none after the first declares a name the code after the join
+// could use.
+func movable(stmts []dst.Stmt) bool {
+	for k, s := range stmts {
+		labels := false
+		dst.Inspect(s, func(n dst.Node) bool {
+			if _, ok := n.(*dst.LabeledStmt); ok {
+				labels = true
+			}
+			return !labels
+		})
+		if labels {
+			return false
 		}
-		return !labels
-	})
-	return !labels
+		if k == 0 {
+			continue
+		}
+		switch x := s.(type) {
+		case *dst.DeclStmt:
+			return false
+		case *dst.AssignStmt:
+			if x.Tok == token.DEFINE {
+				return false
+			}
+		}
+	}
+	return true
 }
 
-// version rewrites loop twice: as is, with the guarded proofs (inner), and
-// a copy with every access checked and nothing recorded in the plan, and
-// returns the if statement choosing between them.
-func (w *walker) version(c *analysis.Construct, inner *walker, loop dst.Stmt) dst.Stmt {
-	copied := w.cloneMapped(loop)
-	pruned := *inner
-	pruned.guarded = true
-	checked := *inner
-	checked.silent = true
-	pruned.seen(loop)
-	pruned.stmt(loop)
-	checked.seen(copied)
-	checked.stmt(copied)
-	w.change()
-	return &dst.IfStmt{
-		Cond: w.guardExpr(w.res.Heap(c).Guard),
-		Body: &dst.BlockStmt{List: []dst.Stmt{loop}},
-		Else: &dst.BlockStmt{List: []dst.Stmt{copied}},
+// usesTask reports whether the rewritten statements use any of the task
+// variables names (other than declaring them as a goroutine's parameter):
+// whether they check anything, call a checked clone, or track a lock.
+func usesTask(stmts []dst.Stmt, names ...string) bool {
+	declared := map[*dst.Ident]bool{}
+	used := false
+	for _, s := range stmts {
+		dst.Inspect(s, func(n dst.Node) bool {
+			switch x := n.(type) {
+			case *dst.Field:
+				for _, id := range x.Names {
+					declared[id] = true
+				}
+			case *dst.Ident:
+				if !declared[x] && slices.Contains(names, x.Name) {
+					used = true
+				}
+			}
+			return !used
+		})
 	}
+	return used
+}
+
+// elide returns a construct whose pruned version checks nothing, written
+// as the program wrote it: no tree, no forks, no join. With a guard, the
+// checked version still runs when the guard fails:
+//
+//	var _ga_c1 *_ga_rt.Construct
+//	if guard { <the statements as written> } else { _ga_c1 = _ga_rt.Enter(…); <checked> }
+//	wg.Wait()
+//	_ga_c1.Join()
+func (w *walker) elide(c *analysis.Construct, plain, checked []dst.Stmt, guard []analysis.GuardSpan, join dst.Stmt, parent dst.Expr) []dst.Stmt {
+	cName := w.constructs[c]
+	tName := "_ga_t" + cName[len("_ga_c"):]
+	as := w.with("")
+	as.silent, as.cur = true, nil
+	w.constructs[c] = "" // its forks are plain goroutines in this copy
+	for _, s := range plain {
+		w.seen(s)
+		as.stmt(s)
+	}
+	w.constructs[c] = cName
+	if len(guard) == 0 {
+		return append(plain, join)
+	}
+	rtType := func(name string) dst.Expr {
+		return &dst.StarExpr{X: &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent(name)}}
+	}
+	decl := func(name, typ string) dst.Stmt {
+		return &dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{&dst.ValueSpec{Names: []*dst.Ident{dst.NewIdent(name)}, Type: rtType(typ)}}}}
+	}
+	out := []dst.Stmt{decl(cName, rtnames.Construct)}
+	if w.used[tName] {
+		out = append(out, decl(tName, rtnames.Task))
+	}
+	else_ := append([]dst.Stmt{w.enter(c, cName, tName, parent, token.ASSIGN)}, checked...)
+	out = append(out, &dst.IfStmt{Cond: w.guardExpr(guard), Body: &dst.BlockStmt{List: plain}, Else: &dst.BlockStmt{List: else_}})
+	return append(out, w.joined(c, join, cName)...)
+}
+
+// cloneAll copies statements with cloneMapped.
+func (w *walker) cloneAll(stmts []dst.Stmt) []dst.Stmt {
+	out := make([]dst.Stmt, len(stmts))
+	for i, s := range stmts {
+		out[i] = w.cloneMapped(s)
+	}
+	return out
 }
 
 // guardExpr builds p != nil && … && _ga_rt.GuardX(…(_ga_rt.NewGuard(), s)…).Disjoint():

@@ -10,6 +10,7 @@ const Path = "github.com/goanomaly/goanomaly/rt"
 // The entry points, as rt spells them.
 const (
 	Task          = "Task"          // type of the hidden task parameter
+	Construct     = "Construct"     // type of a construct's node (declared when elided, see rewrite)
 	Begin         = "Begin"         // (t, n, site) (*Construct, *Task)
 	Enter         = "Enter"         // (t, n, site) *Construct
 	Fork          = "Fork"          // method of *Construct: (index) *Task
@@ -27,6 +28,7 @@ const (
 	WA            = "WA"            // (t, p, site) p
 	RWA           = "RWA"           // (t, p, site) p
 	ReadAll       = "ReadAll"       // (t, s, site) s: every element
+	WriteAll      = "WriteAll"      // (t, s, site) s: every element written (clear)
 	AR            = "AR"            // (t, p, site) p
 	AW            = "AW"            // (t, p, site) p
 	MR            = "MR"            // (t, m, site) m

@@ -16,16 +16,15 @@ func readOnlyLocal(n int) []int {
 	return a
 }
 
-// A slice nothing writes is read-only at any subscript. a and b could be
-// one array as far as their types go, so both proofs hold when the guard
-// finds them apart.
+// A slice nothing writes is read-only at any subscript. a and b are each
+// made here and never reassigned, so they cannot share an array: no guard.
 func readOnlySlice(n int) []int {
 	a := make([]int, n)
 	b := make([]int, n)
 	var wg sync.WaitGroup
 	for i := range n { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+` `independent: each iteration writes and reads its own element of a — not checked`
 		wg.Go(func() {
-			a[i] = b[0] + b[n-1-i] // want `a\[i\]: independent: each iteration touches its own elements of a \(when it is apart from b\)` `a: read-only: nothing writes a while` `i: private: no other goroutine writes i` `b\[0\]: read-only: nothing in the construct writes b \(when it is apart from a\)` `b: read-only: nothing writes b while` `b\[n - 1 - i\]: read-only: nothing in the construct writes b \(when it is apart from a\)` `b: read-only: nothing writes b while` `n: (private|read-only): ` `i: private: no other goroutine writes i`
+			a[i] = b[0] + b[n-1-i] // want `a\[i\]: independent: each iteration touches its own elements of a$` `a: read-only: nothing writes a while` `i: private: no other goroutine writes i` `b\[0\]: read-only: nothing in the construct writes b$` `b: read-only: nothing writes b while` `b\[n - 1 - i\]: read-only: nothing in the construct writes b$` `b: read-only: nothing writes b while` `n: (private|read-only): ` `i: private: no other goroutine writes i`
 		})
 	}
 	wg.Wait()

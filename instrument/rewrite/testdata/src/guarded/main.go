@@ -6,7 +6,7 @@ import (
 )
 
 type grid struct {
-	w    int
+	w     int
 	cells []float64
 }
 

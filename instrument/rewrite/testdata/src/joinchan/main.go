@@ -4,10 +4,11 @@ import "fmt"
 
 func main() {
 	res := make([]int, 4)
+	perm := []int{2, 0, 3, 1} // through an index array: checked at run time
 	done := make(chan bool)
 	for i := 0; i < len(res); i++ {
 		go func() {
-			res[i] = 10 * i
+			res[perm[i]] = 10 * i
 			done <- true
 		}()
 	}
