@@ -244,8 +244,18 @@ func (h *heapPass) footprint() string {
 	}
 	bw := &accessWalker{r: h.r, info: h.info, emit: func(a access) { body = append(body, a) }, callees: enqueue, lits: opaque.lits}
 	bw.walk(h.fk.Body.Body)
+	parent := *opaque
+	parent.emit = func(a access) {
+		opaque.emit(a)
+		if a.mode == read && !a.elems {
+			h.other[ast.Unparen(a.e)] = a.typ // the parent's reads: read-only if nothing writes their type
+		}
+	}
 	for _, s := range h.c.List[h.c.First : h.c.Join+1] {
-		opaque.walk(s)
+		parent.walk(s)
+	}
+	if parent.opaque != "" {
+		return parent.opaque
 	}
 	for len(queue) > 0 || len(lits) > 0 {
 		if len(lits) > 0 {

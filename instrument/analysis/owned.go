@@ -649,7 +649,7 @@ func (h *heapPass) canon(e ast.Expr) string {
 	pr = func(e ast.Expr) {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
-			if obj := h.info.Uses[x]; obj != nil {
+			if obj := h.info.Uses[x]; obj != nil && obj.Pos().IsValid() {
 				fmt.Fprintf(&b, "%s@%d", x.Name, obj.Pos())
 			} else {
 				b.WriteString(x.Name)
