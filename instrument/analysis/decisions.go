@@ -52,6 +52,13 @@ func (r *Result) Decisions(c *Construct) []Decision {
 			if !ok || !isLocation(e, info) || isPath(e, parent, info) {
 				return true
 			}
+			if sel, ok := parent.(*ast.SelectorExpr); ok && sel.X == e {
+				if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+					if fn, ok := s.Obj().(*types.Func); ok && fn.Pkg() != nil && syncPackage(fn) {
+						return true // wg.Done(), mu.Lock(): synchronization, not an access
+					}
+				}
+			}
 			m := modeIn(e, parent, info)
 			if v := rootVar(e, info); v != nil {
 				if within(v.Pos(), body) {

@@ -162,7 +162,7 @@ func (r *Result) subscripts(c *Construct) map[*types.Var][]use {
 				} else if inside {
 					form, ok := f.affine(p.Index, c.Index)
 					w, known, addr := accessOf(p, stack[len(stack)-2], f.info)
-					if !ok || addr || innermostFuncLit(stack) != fk.Body || !onePerIteration(loop, fk.Node) {
+					if !ok || !wide(f.info.TypeOf(p.Index)) || addr || innermostFuncLit(stack) != fk.Body || !onePerIteration(loop, fk.Node) {
 						bad[v] = true
 					} else {
 						out[v] = append(out[v], use{ix: p, form: form, write: w, known: known})

@@ -105,6 +105,9 @@ func (h *heapPass) lin(e ast.Expr, depth int) (linear, bool) {
 // form is the ownership form of the subscript e: equal forms in different
 // iterations never denote the same element. It is "" when e is not owned.
 func (h *heapPass) form(e ast.Expr) string {
+	if !wide(h.info.TypeOf(e)) {
+		return "" // i*2 of an int8 wraps within a loop of 64 iterations
+	}
 	if l, ok := h.lin(e, 0); ok && len(l.atoms) == 1 {
 		for a, k := range l.atoms {
 			if strings.HasPrefix(a, "own:") && k != 0 {
@@ -327,7 +330,7 @@ func (h *heapPass) family(v *types.Var) (string, bool) {
 // chunk reports whether [lo, hi) is an owned interval, [f(i), f(i+step)),
 // or a part of one (hi = min(f(i+step), …)), with f monotone in i.
 func (h *heapPass) chunk(lo, hi ast.Expr) (string, bool) {
-	if !h.monotone(lo, 0) {
+	if !wide(h.info.TypeOf(lo)) || !wide(h.info.TypeOf(hi)) || !h.monotone(lo, 0) {
 		return "", false
 	}
 	if h.shifted(lo, hi) {
@@ -698,4 +701,18 @@ func isBuiltin(call *ast.CallExpr, name string, info *types.Info) bool {
 	}
 	_, ok = info.Uses[id].(*types.Builtin)
 	return ok
+}
+
+// wide reports whether t is an integer type of the machine's word or 64
+// bits: arithmetic on it does not wrap within any loop that could run.
+func wide(t types.Type) bool {
+	b, ok := underlying(t).(*types.Basic)
+	if !ok {
+		return false
+	}
+	switch b.Kind() {
+	case types.Int, types.Int64, types.Uint, types.Uint64, types.Uintptr, types.UntypedInt:
+		return true
+	}
+	return false
 }

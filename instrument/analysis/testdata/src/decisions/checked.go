@@ -78,9 +78,9 @@ func locking(xs []int) int {
 	var wg sync.WaitGroup
 	for i := range xs { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		wg.Go(func() {
-			t.mu.Lock()    // want `t\.mu: checked: shared variable`
+			t.mu.Lock()    // synchronization: not an access
 			t.sum += xs[i] // want `t\.sum: checked: shared variable` `xs\[i\]: checked: not proven` `xs: (private|read-only): ` `i: private: no other goroutine writes i`
-			t.mu.Unlock()  // want `t\.mu: checked: shared variable`
+			t.mu.Unlock()  // synchronization: not an access
 			if xs[i] < 0 { // want `xs\[i\]: checked: not proven` `xs: (private|read-only): ` `i: private: no other goroutine writes i`
 				t.sum = 0 // want `inconsistent locking: t\.sum is written holding t\.mu at line \d+ but written without it here` `t\.sum: checked: shared variable`
 			}
@@ -93,4 +93,16 @@ func locking(xs []int) int {
 // A goroutine nothing joins is outside the model.
 func unstructured(a []int) {
 	go func() { a[0] = 1 }() // want `goroutine is never joined \(it signals no WaitGroup, errgroup or join channel\) — not checked`
+}
+
+// i*2 of an int8 wraps at 64: iterations 0 and 64 write one element, so the
+// subscript is not an ownership form.
+func narrowIndex(a []int) {
+	var wg sync.WaitGroup
+	for i := int8(0); i < 100; i++ { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			a[i*2] = 1 // want `a\[i \* 2\]: checked: not proven` `a: (private|read-only): ` `i: private: no other goroutine writes i`
+		})
+	}
+	wg.Wait()
 }

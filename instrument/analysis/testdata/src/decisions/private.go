@@ -33,7 +33,7 @@ func param(a []int) {
 	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		wg.Add(1)
 		go func(k int) {
-			defer wg.Done() // want `wg: checked: shared variable`
+			defer wg.Done() // synchronization: not an access
 			_ = k
 			a[i] = 1 // want `a\[i\]: independent: each iteration touches its own elements of a$` `a: (private|read-only): ` `i: private: no other goroutine writes i`
 		}(i * 2)
