@@ -301,7 +301,7 @@ func (h *heapPass) classify(a access) {
 	owned := ""
 	if a.elems {
 		if sl, ok := ast.Unparen(a.e).(*ast.SliceExpr); ok && a.mode == read {
-			if rt = h.rootOf(sl.X); rt != nil && !rt.rows && sl.Low != nil && sl.High != nil && sl.Slice3 == false {
+			if rt = h.rootOf(sl.X); rt != nil && !rt.rows && sl.Low != nil && sl.High != nil && !sl.Slice3 {
 				if fam, ok := h.chunk(sl.Low, sl.High); ok {
 					owned = fmt.Sprintf("own:%s·1+0", fam)
 				}
@@ -406,20 +406,7 @@ func (h *heapPass) viaPointer(p ast.Expr) (*heapRoot, ast.Expr) {
 // resolveLocal replaces a local of the goroutine body assigned once by its
 // value.
 func (h *heapPass) resolveLocal(e ast.Expr) ast.Expr {
-	for range 8 {
-		e = ast.Unparen(e)
-		id, ok := e.(*ast.Ident)
-		if !ok {
-			return e
-		}
-		v, _ := h.info.Uses[id].(*types.Var)
-		d := h.def(v)
-		if d == nil || v.Pos() < h.fk.Body.Pos() || v.Pos() >= h.fk.Body.End() {
-			return e
-		}
-		e = d
-	}
-	return e
+	return h.substitute(e, func(v *types.Var) bool { return within(v.Pos(), h.fk.Body) })
 }
 
 // rootOf is the flat root of the slice expression x, if x is a stable path.

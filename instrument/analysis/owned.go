@@ -470,15 +470,21 @@ func (h *heapPass) isStep(e ast.Expr) bool {
 
 // resolve replaces a local assigned once by its value, and drops parens.
 func (h *heapPass) resolve(e ast.Expr) ast.Expr {
+	return h.substitute(e, func(*types.Var) bool { return true })
+}
+
+// substitute replaces, repeatedly, a local assigned once for which ok
+// holds by its value, and drops parens.
+func (h *heapPass) substitute(e ast.Expr, ok func(*types.Var) bool) ast.Expr {
 	for range 8 {
 		e = ast.Unparen(e)
-		id, ok := e.(*ast.Ident)
-		if !ok {
+		id, isID := e.(*ast.Ident)
+		if !isID {
 			return e
 		}
 		v, _ := h.info.Uses[id].(*types.Var)
 		d := h.def(v)
-		if d == nil {
+		if d == nil || !ok(v) {
 			return e
 		}
 		e = d

@@ -12,6 +12,7 @@ import (
 	"github.com/goanomaly/goanomaly/instrument/rtnames"
 
 	"github.com/goanomaly/goanomaly/instrument/analysis"
+	"github.com/goanomaly/goanomaly/instrument/plan"
 )
 
 // walker rewrites the statements and expressions of one function body.
@@ -103,6 +104,7 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 		w.seen(list[i])
 		w.stmt(list[i])
 		out = append(out, list[i])
+		out = append(out, w.redeclaredChecks(list[i])...)
 		out = append(out, w.freshVars(list[i])...)
 	}
 	return out
@@ -211,11 +213,8 @@ func (w *walker) assign(s *dst.AssignStmt) {
 	w.rvals(s.Rhs)
 	switch s.Tok {
 	case token.DEFINE:
-		for i, l := range s.Lhs {
-			if id, ok := w.astOf(l).(*ast.Ident); ok && w.info.Defs[id] == nil && id.Name != "_" {
-				s.Lhs[i] = w.lval(l, opW) // redeclared in a :=
-			}
-		}
+		// A variable redeclared in a := keeps its name on the left (nothing
+		// else is legal there); redeclaredChecks checks its write after.
 	case token.ASSIGN:
 		for i, l := range s.Lhs {
 			s.Lhs[i] = w.lval(l, opW)
@@ -282,6 +281,28 @@ func (w *walker) freshVars(s dst.Stmt) []dst.Stmt {
 		}
 		w.change()
 		out = append(out, &dst.ExprStmt{X: w.rtCall(rtnames.New, w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: dst.NewIdent(id.Name)})})
+	}
+	return out
+}
+
+// redeclaredChecks returns, for x, err := f() where x is an existing shared
+// variable, the check of the write of x, _ga_rt.W(task, &x, site), to run
+// right after the statement: the same block, nothing in between.
+func (w *walker) redeclaredChecks(s dst.Stmt) []dst.Stmt {
+	a, ok := w.astOf(s).(*ast.AssignStmt)
+	if !ok || a.Tok != token.DEFINE || w.task == "" {
+		return nil
+	}
+	var out []dst.Stmt
+	for _, l := range a.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok || w.info.Defs[id] != nil || id.Name == "_" || !w.sharedLoc(id) {
+			continue
+		}
+		w.record(id, rtnames.W, plan.Checked)
+		w.change()
+		site := siteLit(w.site(id.Pos(), id.Name))
+		out = append(out, &dst.ExprStmt{X: w.rtCall(rtnames.W, w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: dst.NewIdent(id.Name)}, site)})
 	}
 	return out
 }
