@@ -7,6 +7,7 @@ package plan
 import (
 	"fmt"
 	"go/token"
+	"strings"
 )
 
 // Package is the plan for one package.
@@ -29,6 +30,10 @@ type Construct struct {
 	Private   int      `json:"private"`             // accesses to memory only one block reaches
 	Conflicts []Note   `json:"conflicts,omitempty"` // definite conflicts, found statically
 	Locking   []Note   `json:"locking,omitempty"`   // inconsistent locking, found statically
+	// Guard lists the slices that must be apart in memory for the proofs
+	// marked "(when it is apart from …)": checked at run time at the
+	// construct's start, which runs the fully checked version otherwise.
+	Guard []string `json:"guard,omitempty"`
 }
 
 // Count returns how many of c's accesses have verdict v.
@@ -44,8 +49,12 @@ func (c *Construct) Count(v Verdict) int {
 
 // Summary is vet's line for a construct.
 func (c *Construct) Summary() string {
-	return fmt.Sprintf("%s: goanomaly: %s: %d access(es) checked at run time, %d read-only, %d independent, %d private",
+	s := fmt.Sprintf("%s: goanomaly: %s: %d access(es) checked at run time, %d read-only, %d independent, %d private",
 		c.Pos, c.Kind, c.Count(Checked), c.Count(ReadOnly), c.Count(Independent), c.Private)
+	if len(c.Guard) > 0 {
+		s += "; when " + strings.Join(c.Guard, ", ") + " are apart in memory (checked at run time)"
+	}
+	return s
 }
 
 // Access is one memory access inside a construct (or a function it calls).

@@ -50,6 +50,15 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	}
 	if versioned {
 		checkedCopy = w.cloneAll(stmts)
+		if pc := w.planned[c]; pc != nil {
+			for _, g := range guard {
+				what := types.ExprString(g.Path)
+				if g.Rows {
+					what = "the rows of " + what
+				}
+				pc.Guard = append(pc.Guard, what)
+			}
+		}
 	}
 	pruned := *inner
 	pruned.guarded = versioned
