@@ -79,6 +79,21 @@ func TestGolden(t *testing.T) {
 // standard output.
 func run(t *testing.T, dir, work string, overlay map[string]string) string {
 	t.Helper()
+	exe := build(t, dir, work, overlay)
+	var stdout bytes.Buffer
+	cmd := exec.Command(exe)
+	cmd.Stdout = &stdout
+	cmd.Env = append(os.Environ(), "GOANOMALY=exitcode=0")
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s: %v", exe, err)
+	}
+	return stdout.String()
+}
+
+// build builds the main package in dir (with overlay, if any) as
+// work/plain or work/checked and returns the executable's path.
+func build(t *testing.T, dir, work string, overlay map[string]string) string {
+	t.Helper()
 	exe := filepath.Join(work, "plain")
 	args := []string{"build", "-o", exe}
 	if overlay != nil {
@@ -90,17 +105,10 @@ func run(t *testing.T, dir, work string, overlay map[string]string) string {
 		}
 		args = []string{"build", "-overlay", ov, "-o", exe}
 	}
-	build := exec.Command("go", append(args, ".")...)
-	build.Dir = dir
-	if out, err := build.CombinedOutput(); err != nil {
+	cmd := exec.Command("go", append(args, ".")...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
-	var stdout bytes.Buffer
-	cmd := exec.Command(exe)
-	cmd.Stdout = &stdout
-	cmd.Env = append(os.Environ(), "GOANOMALY=exitcode=0")
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s: %v", exe, err)
-	}
-	return stdout.String()
+	return exe
 }

@@ -35,7 +35,7 @@ func TestPruningLosesNoReport(t *testing.T) {
 // reportsBothWays rewrites the package in dir pruned and conservatively,
 // builds and runs both, and returns the site pairs each reported and how
 // many accesses the pruned build proved independent.
-func reportsBothWays(t *testing.T, dir string) (got [2][]string, independent int) {
+func reportsBothWays(t *testing.T, dir string, args ...string) (got [2][]string, independent int) {
 	t.Helper()
 	pkg := load(t, dir)
 	for k, conservative := range []bool{false, true} {
@@ -57,7 +57,7 @@ func reportsBothWays(t *testing.T, dir string) (got [2][]string, independent int
 				independent += c.Count("independent")
 			}
 		}
-		got[k] = reportedLocations(t, dir, work, overlay)
+		got[k] = reportedLocations(t, dir, work, overlay, args...)
 	}
 	return got, independent
 }
@@ -66,15 +66,16 @@ func reportsBothWays(t *testing.T, dir string) (got [2][]string, independent int
 // compares non-empty report sets.
 var racyTestdata = map[string]bool{"loop": true, "pruned": true}
 
-// reportedLocations builds and runs the checked program 3 times and returns
-// the sorted set of conflicting site pairs it reported.
-func reportedLocations(t *testing.T, dir, work string, overlay map[string]string) []string {
+// reportedLocations builds and runs the checked program 3 times with args
+// and returns the sorted set of conflicting site pairs it reported. A run
+// may exit non-zero (a program that panics on purpose); its reports count.
+func reportedLocations(t *testing.T, dir, work string, overlay map[string]string, args ...string) []string {
 	t.Helper()
-	run(t, dir, work, overlay) // builds work/checked
+	build(t, dir, work, overlay)
 	set := map[string]bool{}
 	for range 3 {
 		var stderr bytes.Buffer
-		cmd := exec.Command(filepath.Join(work, "checked"))
+		cmd := exec.Command(filepath.Join(work, "checked"), args...)
 		cmd.Stderr = &stderr
 		opts := "format=json exitcode=0"
 		if p := os.Getenv("GOANOMALY_TEST_PROTOCOL"); p != "" {
@@ -82,7 +83,9 @@ func reportedLocations(t *testing.T, dir, work string, overlay map[string]string
 		}
 		cmd.Env = append(os.Environ(), "GOANOMALY="+opts)
 		if err := cmd.Run(); err != nil {
-			t.Fatal(err)
+			if _, exited := err.(*exec.ExitError); !exited {
+				t.Fatal(err)
+			}
 		}
 		sc := bufio.NewScanner(&stderr)
 		for sc.Scan() {

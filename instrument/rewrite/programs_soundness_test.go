@@ -1,0 +1,111 @@
+package rewrite
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+// TestPruningLosesNoReportPrograms is the soundness guard over the programs
+// users see: the examples and the programs of the race_* testscripts, each
+// built pruned and conservatively and run with the arguments its script
+// gives it, one thread (so both builds meet their accesses in one order),
+// must report the same pairs of sites. Scripts whose program spans several
+// packages are left to the testscripts themselves.
+func TestPruningLosesNoReportPrograms(t *testing.T) {
+	t.Setenv("GOMAXPROCS", "1")
+	for _, dir := range []string{"../../examples/search/racy", "../../examples/search/clean", "../../examples/fem/racy", "../../examples/fem/clean"} {
+		t.Run(strings.TrimPrefix(dir, "../../"), func(t *testing.T) {
+			got, _ := reportsBothWays(t, dir)
+			if strings.HasSuffix(dir, "racy") && len(got[1]) == 0 {
+				t.Fatal("the conservative build of a racy example reported nothing")
+			}
+			same(t, got)
+		})
+	}
+	scripts, _ := filepath.Glob("../../testscripts/race_*.txtar")
+	for _, script := range scripts {
+		ar, err := txtar.ParseFile(script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(script), ".txtar")
+		runs := scriptRuns(string(ar.Comment))
+		if len(runs) == 0 || !onePackage(ar) {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			dir, err := os.MkdirTemp("testdata", "script-")
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.RemoveAll(dir) })
+			for _, f := range ar.Files {
+				if strings.HasSuffix(f.Name, ".go") {
+					if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			for _, r := range runs {
+				got, _ := reportsBothWays(t, dir, r.args...)
+				if r.racy && len(got[1]) == 0 {
+					t.Errorf("run %v: the script expects a race, the conservative build reported nothing", r.args)
+				}
+				same(t, got)
+			}
+		})
+	}
+}
+
+// scriptRun is one `goanomaly run .` of a script: its arguments, and
+// whether the script expects a race (a failing run in a script that looks
+// for DATA RACE reports, or the race exit status).
+type scriptRun struct {
+	args []string
+	racy bool
+}
+
+// scriptRuns returns the script's `goanomaly run .` commands.
+func scriptRuns(script string) []scriptRun {
+	var out []scriptRun
+	re := regexp.MustCompile(`(?m)^(! |exitcode \d+ )?goanomaly run \.((?: \w+)*)\s*$`)
+	for _, m := range re.FindAllStringSubmatch(script, -1) {
+		racy := m[1] == "exitcode 66 " || m[1] == "! " && strings.Contains(script, "DATA RACE")
+		out = append(out, scriptRun{args: strings.Fields(m[2]), racy: racy})
+	}
+	return out
+}
+
+// onePackage reports whether the archive holds one package main of Go
+// files at its top level, importing nothing from its own module.
+func onePackage(ar *txtar.Archive) bool {
+	module := ""
+	for _, f := range ar.Files {
+		if f.Name == "go.mod" {
+			if m := regexp.MustCompile(`(?m)^module (\S+)`).FindSubmatch(f.Data); m != nil {
+				module = string(m[1])
+			}
+		}
+	}
+	for _, f := range ar.Files {
+		if strings.Contains(f.Name, "/") && strings.HasSuffix(f.Name, ".go") {
+			return false
+		}
+		if strings.HasSuffix(f.Name, ".go") && module != "" && strings.Contains(string(f.Data), `"`+module+`/`) {
+			return false
+		}
+	}
+	return true
+}
+
+func same(t *testing.T, got [2][]string) {
+	t.Helper()
+	if strings.Join(got[0], "\n") != strings.Join(got[1], "\n") {
+		t.Errorf("pruned build reports\n%s\nconservative build reports\n%s", strings.Join(got[0], "\n"), strings.Join(got[1], "\n"))
+	}
+}
