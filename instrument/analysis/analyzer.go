@@ -1,8 +1,12 @@
 package analysis
 
 import (
+	"go/ast"
+	"go/build"
 	"go/types"
+	"path/filepath"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -22,7 +26,17 @@ With -decisions, also report each parallel construct goanomaly recognises,
 each array it proves independent, and each goroutine it cannot check.`,
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(syncsFact)},
 }
+
+// syncsFact says that a function synchronizes in a way the model does not
+// order (a channel operation, sync.Cond, …), itself or through a callee: a
+// construct of another package whose goroutines call it is unstructured,
+// as when both packages are built together by goanomaly build.
+type syncsFact struct{ Why string }
+
+func (*syncsFact) AFact()           {}
+func (f *syncsFact) String() string { return "synchronizes: " + f.Why }
 
 // decisions and accesses are the Analyzer's flags.
 var decisions, accesses bool
@@ -36,7 +50,28 @@ func init() {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := Analyze(pass.Files, pass.TypesInfo, pass.Pkg)
+	res.imported = map[*types.Func]string{}
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if fn := Callee(pass.TypesInfo, call.Fun); fn != nil && fn.Pkg() != nil && fn.Pkg() != pass.Pkg {
+					var f syncsFact
+					if pass.ImportObjectFact(fn.Origin(), &f) {
+						res.imported[fn] = f.Why
+					}
+				}
+			}
+			return true
+		})
+	}
 	Link([]*Result{res})
+	if !inGOROOT(pass) { // the standard library is known by name (calleeSyncs), as in goanomaly build
+		for fn := range res.Decls {
+			if w := res.syncs[fn]; w != "" {
+				pass.ExportObjectFact(fn, &syncsFact{Why: w})
+			}
+		}
+	}
 	if decisions {
 		for _, c := range res.Constructs {
 			pass.Reportf(c.List[c.First].Pos(), "%s of %d goroutine start(s), joined at line %d",
@@ -69,4 +104,15 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return res, nil
+}
+
+// inGOROOT reports whether the package is the standard library's.
+func inGOROOT(pass *analysis.Pass) bool {
+	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	for _, f := range pass.Files {
+		if !strings.HasPrefix(pass.Fset.File(f.Pos()).Name(), root) {
+			return false
+		}
+	}
+	return len(pass.Files) > 0
 }

@@ -36,3 +36,11 @@ func setDecisions(t *testing.T, v string) {
 	}
 	t.Cleanup(func() { analysis.Analyzer.Flags.Set("decisions", old) })
 }
+
+// TestSyncFacts runs the Analyzer over a package whose goroutines
+// synchronize through another package's functions: the facts exported for
+// syncdep reach syncuse, so its loops are unstructured, with the reason.
+func TestSyncFacts(t *testing.T) {
+	setDecisions(t, "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "syncuse")
+}

@@ -20,6 +20,8 @@ type Result struct {
 	independent map[*Construct]map[*types.Var]bool
 	heap        map[*Construct]*HeapProof
 	syncWhy     map[*types.Func]string        // why each function's own body synchronizes, or ""
+	imported    map[*types.Func]string        // why functions of other packages synchronize, from their facts
+	syncs       map[*types.Func]string        // after Link: why each function synchronizes, propagated to callers
 	calls       map[*types.Func][]*types.Func // the functions each one calls
 	external    []*types.Func                 // functions of other packages called from construct or clone code
 	finder      *finder
@@ -72,6 +74,7 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 func Link(results []*Result) {
 	why := propagateSyncs(results)
 	for _, r := range results {
+		r.syncs = why
 		r.finder.demoteSyncing(why)
 	}
 	owner := map[*types.Func]*Result{}

@@ -102,6 +102,11 @@ func propagateSyncs(results []*Result) map[*types.Func]string {
 	why := map[*types.Func]string{}
 	calls := map[*types.Func][]*types.Func{}
 	for _, r := range results {
+		for fn, w := range r.imported {
+			why[fn] = w
+		}
+	}
+	for _, r := range results {
 		for fn, w := range r.syncWhy {
 			why[fn] = w
 			calls[fn] = r.calls[fn]

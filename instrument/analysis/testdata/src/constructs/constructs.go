@@ -45,7 +45,7 @@ func neverWaited(a []int) {
 	go func() { defer wg.Done(); a[0] = 1 }() // want `goroutine is never joined in the block that starts it`
 }
 
-func talks(a []int) {
+func talks(a []int) { // want talks:`synchronizes: communicates by channel`
 	var wg sync.WaitGroup
 	ch := make(chan int)
 	for i := range a {
@@ -58,7 +58,7 @@ func talks(a []int) {
 	wg.Wait()
 }
 
-func cond(a []int, c *sync.Cond) {
+func cond(a []int, c *sync.Cond) { // want cond:`synchronizes: uses sync.Cond`
 	var wg sync.WaitGroup
 	for i := range a {
 		wg.Add(1)
@@ -71,7 +71,7 @@ func cond(a []int, c *sync.Cond) {
 	wg.Wait()
 }
 
-func pool(jobs chan int, out []int) {
+func pool(jobs chan int, out []int) { // want pool:`synchronizes: closes a channel while the goroutines run`
 	close(jobs)
 	var wg sync.WaitGroup
 	for range 4 { // want `worker pool of 1 goroutine start\(s\), joined at line 86`
@@ -86,7 +86,7 @@ func pool(jobs chan int, out []int) {
 	wg.Wait()
 }
 
-func openPool(jobs chan int, out []int) {
+func openPool(jobs chan int, out []int) { // want openPool:`synchronizes: communicates by channel`
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Add(1)
@@ -145,10 +145,10 @@ func conditional(a []int) {
 
 type sem struct{ ch chan struct{} }
 
-func (s *sem) acquire() { s.ch <- struct{}{} }
-func (s *sem) release() { <-s.ch }
+func (s *sem) acquire() { s.ch <- struct{}{} } // want acquire:`synchronizes: communicates by channel`
+func (s *sem) release() { <-s.ch } // want release:`synchronizes: communicates by channel`
 
-func throughCallee(s *sem, a []int) {
+func throughCallee(s *sem, a []int) { // want throughCallee:`synchronizes: calls acquire, which communicates by channel`
 	var wg sync.WaitGroup
 	for i := range a {
 		wg.Add(1)
