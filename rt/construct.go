@@ -41,6 +41,10 @@ func (t *Task) enter(n int, site Site) *Construct {
 	tr := t.tree
 	if t.con == nil && t.open == 0 {
 		tr.start()
+		// Every tag below the first free one (the root's own block, and the
+		// blocks of earlier trees whose words a recycled table still holds)
+		// precedes everything in the new tree.
+		t.lo, t.hi, t.anc = 1, tr.firstFree()-1, nil
 	}
 	t.open++
 	tr.rep.stats.constructs.Add(1)

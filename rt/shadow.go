@@ -16,6 +16,7 @@ type shadow struct {
 	locked bool         // cells carry the locked protocol's history
 	limit  int64        // cells the table may hold
 	cells  atomic.Int64 // cells it holds
+	floor  uint64       // tags below floor are a finished tree's: every block precedes them (see recycle)
 	shards [nShards]shard
 }
 
@@ -96,12 +97,26 @@ var shadowPool sync.Pool
 // so memory stays bounded when each run touches fresh addresses.
 const recycleCells = 1 << 18
 
-// recycle forgets every cell's history and offers the table for reuse. Its
-// tree has finished: every goroutine that checked in it was joined.
-func (s *shadow) recycle() {
+// recycle offers the table for reuse. Its tree has finished: every
+// goroutine that checked in it was joined, so every access recorded in it
+// precedes whatever the next tree does. Under the wait-free protocol the
+// cells keep their words: the next tree numbers its blocks from next (the
+// tree's next free tag) on and counts every tag below as an ancestor of all
+// its blocks, so an old word is never concurrent and is simply overwritten
+// (no pass over the cells; a tree touching few of many cells pays nothing
+// for the others). The locked protocol's histories, and a table whose tags
+// are running out, are cleared cell by cell instead.
+func (s *shadow) recycle(next uint64) {
 	if s.cells.Load() > recycleCells {
 		return
 	}
+	s.tree = nil
+	if !s.locked && next <= maxTag/2 {
+		s.floor = next
+		shadowPool.Put(s)
+		return
+	}
+	s.floor = 1
 	for i := range s.shards {
 		if tb := s.shards[i].tbl.Load(); tb != nil {
 			for j := range tb.slots {
@@ -111,7 +126,6 @@ func (s *shadow) recycle() {
 			}
 		}
 	}
-	s.tree = nil
 	shadowPool.Put(s)
 }
 

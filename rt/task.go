@@ -76,6 +76,8 @@ func (t *Task) lc(w uint64) bool {
 // x follows it and otherwise moving the run into anc (a new list).
 func (t *Task) addAncestor(x uint64) {
 	switch {
+	case t.lo <= x && x <= t.hi:
+		// already in the run
 	case t.lo > t.hi:
 		t.lo, t.hi = x, x
 	case t.hi+1 == x:

@@ -87,15 +87,26 @@ func (tr *tree) shadowFor(tag uint64) *shadow {
 // start gives the tree a fresh shadow table (the root enters its outermost
 // construct).
 func (tr *tree) start() {
-	tr.sh.Store(newShadow(tr))
+	sh := newShadow(tr)
+	tr.mu.Lock()
+	tr.next = max(tr.next, sh.floor) // a recycled table's old words carry tags below floor
+	tr.mu.Unlock()
+	tr.sh.Store(sh)
 	tr.rep.stats.trees.Add(1)
+}
+
+// firstFree is the tree's next free tag.
+func (tr *tree) firstFree() uint64 {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return tr.next
 }
 
 // finish drops the shadow table and the tag records after the root's
 // outermost construct joined: every block of the tree precedes what follows.
 func (tr *tree) finish() {
 	if sh := tr.sh.Swap(nil); sh != nil {
-		sh.recycle()
+		sh.recycle(tr.firstFree())
 	}
 	tr.mu.Lock()
 	tr.next = 1
