@@ -521,31 +521,6 @@ func (h *heapPass) prove(p *HeapProof) {
 	}
 }
 
-// HeapAccess is an access and its proof, for reports.
-type HeapAccess struct {
-	Expr ast.Expr
-	HeapVerdict
-}
-
-// Verdicts lists the proven accesses in source order.
-func (p *HeapProof) Verdicts() []HeapAccess {
-	var out []HeapAccess
-	for e, v := range p.verdicts {
-		out = append(out, HeapAccess{e, v})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Expr.Pos() < out[j].Expr.Pos() })
-	return out
-}
-
-// Describe says what was proved, for vet and the analyzer.
-func (v HeapVerdict) Describe() string {
-	kind := "read-only"
-	if v.Independent {
-		kind = "independent"
-	}
-	return kind + ": " + v.Why
-}
-
 // fresh reports whether a flat root is a local that holds, all its life,
 // an array it allocated itself (v := make(…) or a slice literal): two such
 // locals never share memory.

@@ -146,7 +146,7 @@ func conditional(a []int) {
 type sem struct{ ch chan struct{} }
 
 func (s *sem) acquire() { s.ch <- struct{}{} } // want acquire:`synchronizes: communicates by channel`
-func (s *sem) release() { <-s.ch } // want release:`synchronizes: communicates by channel`
+func (s *sem) release() { <-s.ch }             // want release:`synchronizes: communicates by channel`
 
 func throughCallee(s *sem, a []int) { // want throughCallee:`synchronizes: calls acquire, which communicates by channel`
 	var wg sync.WaitGroup
