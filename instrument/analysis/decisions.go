@@ -64,7 +64,11 @@ func (r *Result) Decisions(c *Construct) []Decision {
 				if within(v.Pos(), body) {
 					return true
 				}
-				out = append(out, r.varDecision(e, v, m, c))
+				d := r.varDecision(e, v, m, c)
+				if hv, ok := heap.Verdict(e); ok && d.Verdict == "checked" && (m == read || hv.Independent) {
+					d = heapDecision(e, hv) // a global read-only by type, as the rewriter decides it
+				}
+				out = append(out, d)
 				return true
 			}
 			if v, ok := heap.Verdict(e); ok {

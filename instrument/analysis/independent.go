@@ -376,7 +376,9 @@ func findMade(files []*ast.File, info *types.Info) map[*types.Var]bool {
 			return
 		}
 		for k, n := range names {
-			if v, ok := info.Defs[n].(*types.Var); ok && isMake(values[k]) {
+			// Locals only: a package's variable may be indexed by any
+			// function, called from the construct or not.
+			if v, ok := info.Defs[n].(*types.Var); ok && isMake(values[k]) && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() {
 				if _, slice := v.Type().Underlying().(*types.Slice); slice {
 					made[v] = true
 				}

@@ -555,8 +555,14 @@ func (h *heapPass) stable(e ast.Expr) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v, _ := h.info.Uses[x].(*types.Var)
+		if v != nil && v.Pkg() == h.r.finder.pkg && v.Parent() == v.Pkg().Scope() {
+			return !h.written(v.Type()) // a global of this package: nothing in the construct writes its type
+		}
 		return v != nil && v != h.c.Index && h.outside(v) && h.r.ReadOnly(v, h.c)
 	case *ast.SelectorExpr:
+		if sel, ok := h.info.Uses[x.Sel].(*types.Var); ok && h.info.Selections[x] == nil {
+			return sel.Pkg() == h.r.finder.pkg && !h.written(sel.Type()) // pkg.V is another package's global: not followed
+		}
 		s := h.info.Selections[x]
 		if s == nil || s.Kind() != types.FieldVal || !h.stable(x.X) {
 			return false

@@ -89,3 +89,17 @@ func fields(b *body) {
 	}
 	wg.Wait()
 }
+
+// A global slice nothing in the construct writes (by type: no []float64 is
+// assigned) is a root like a local: its elements owned by the iteration.
+var table = make([]float64, 64)
+
+func globalRoot(n int) {
+	var wg sync.WaitGroup
+	for i := range n { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			table[i] *= 2 // want `table\[i\]: independent: each iteration touches its own elements of table$` `table: read-only: nothing in the construct writes a \[\]float64` `i: private: no other goroutine writes i`
+		})
+	}
+	wg.Wait()
+}
