@@ -83,29 +83,8 @@ func (w *accessWalker) walk(n ast.Node) {
 // (not a path to a part of it, which parent accesses).
 func (w *accessWalker) location(e ast.Expr, parent ast.Node) {
 	info := w.info
-	switch x := e.(type) {
-	case *ast.Ident:
-		v, ok := info.Uses[x].(*types.Var)
-		if !ok || v.IsField() || !w.reachable(v) {
-			return
-		}
-	case *ast.SelectorExpr:
-		s := info.Selections[x]
-		if s == nil {
-			if v, ok := info.Uses[x.Sel].(*types.Var); !ok || !w.reachable(v) {
-				return
-			}
-		} else if s.Kind() != types.FieldVal {
-			return
-		}
-	case *ast.IndexExpr:
-		tv := info.Types[x.X]
-		if tv.IsType() || isMapOrString(tv.Type) {
-			return // an instantiation; map entries and string bytes are not memory the program can alias
-		}
-		if _, isSig := underlying(tv.Type).(*types.Signature); isSig {
-			return
-		}
+	if !isLocation(e, info) {
+		return // a type, a function, a map entry or a string byte: not memory the program can alias
 	}
 	if isPath(e, parent, info) {
 		return

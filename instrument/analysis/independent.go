@@ -351,8 +351,11 @@ func (f *finder) affine(e ast.Expr, i *types.Var) ([2]int64, bool) {
 	return [2]int64{}, false
 }
 
-func (f *finder) intConst(e ast.Expr) (int64, bool) {
-	tv, ok := f.info.Types[e]
+func (f *finder) intConst(e ast.Expr) (int64, bool) { return intConst(f.info, e) }
+
+// intConst is e's value when it is an integer constant.
+func intConst(info *types.Info, e ast.Expr) (int64, bool) {
+	tv, ok := info.Types[e]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
 		return 0, false
 	}

@@ -292,18 +292,13 @@ func forParts(l *ast.ForStmt, v *types.Var, info *types.Info) (ast.Expr, *ast.Bi
 		if p.Tok != token.ADD_ASSIGN || len(p.Lhs) != 1 || !isV(p.Lhs[0]) {
 			return nil, nil, false
 		}
-		if k, ok := constOf(p.Rhs[0], info); !ok || k != 1 {
+		if k, ok := intConst(info, p.Rhs[0]); !ok || k != 1 {
 			return nil, nil, false
 		}
 	default:
 		return nil, nil, false
 	}
 	return as.Rhs[0], c, true
-}
-
-func constOf(e ast.Expr, info *types.Info) (int64, bool) {
-	f := &finder{info: info}
-	return f.intConst(e)
 }
 
 // family names the set of values an owned variable takes in one iteration:
