@@ -40,11 +40,7 @@ func enter(t *Task, n int, site Site) *Construct {
 func (t *Task) enter(n int, site Site) *Construct {
 	tr := t.tree
 	if t.con == nil && t.open == 0 {
-		tr.start()
-		// Every tag below the first free one (the root's own block, and the
-		// blocks of earlier trees whose words a recycled table still holds)
-		// precedes everything in the new tree.
-		t.lo, t.hi, t.anc = 1, tr.firstFree()-1, nil
+		t.lo, t.hi, t.anc = 1, tr.start()-1, nil // the tags below the first free one are ancestors
 	}
 	t.open++
 	tr.rep.stats.constructs.Add(1)

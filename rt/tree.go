@@ -86,13 +86,18 @@ func (tr *tree) shadowFor(tag uint64) *shadow {
 
 // start gives the tree a fresh shadow table (the root enters its outermost
 // construct).
-func (tr *tree) start() {
+// It returns the first free tag: every tag below it (the root's block, and
+// those of earlier trees whose words a recycled table still holds) precedes
+// everything in the new tree.
+func (tr *tree) start() uint64 {
 	sh := newShadow(tr)
 	tr.mu.Lock()
 	tr.next = max(tr.next, sh.floor) // a recycled table's old words carry tags below floor
+	next := tr.next
 	tr.mu.Unlock()
 	tr.sh.Store(sh)
 	tr.rep.stats.trees.Add(1)
+	return next
 }
 
 // firstFree is the tree's next free tag.

@@ -38,10 +38,11 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	inner.cur = c
 	n := len(list) - 1
 	stmts := list[:n]
-	root := inner.outer == c && !w.inClone && !w.cfg.Conservative
+	proof := inner.heapProof() // nil unless c is its tree's root, outside clones, pruning
+	root := proof != nil
 	var guard []analysis.GuardSpan
 	if root {
-		guard = w.res.Heap(c).Guard
+		guard = proof.Guard
 	}
 	versioned := len(guard) > 0 && movable(stmts)
 	var plainCopy, checkedCopy []dst.Stmt
