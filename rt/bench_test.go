@@ -192,3 +192,52 @@ func BenchmarkEnterForkJoin(b *testing.B) {
 		outer.Join()
 	})
 }
+
+// meshWalk returns the element indexes a finite-element sweep touches on an
+// n×n grid of (n+1)² nodes: the three nodes of each of a cell's two
+// triangles, cell by cell, so neighbouring indexes and indexes a row (n+1)
+// apart alternate, as in bench/fem.
+func meshWalk(n int) []int {
+	node := func(i, j int) int { return j*(n+1) + i }
+	var walk []int
+	for j := range n {
+		for i := range n {
+			a, b, c, d := node(i, j), node(i+1, j), node(i+1, j+1), node(i, j+1)
+			walk = append(walk, a, b, c, c, d, a)
+		}
+	}
+	return walk
+}
+
+// BenchmarkMesh: one check per op over a []float64 of 66K elements (larger
+// than the caches once shadowed), in the order of a mesh sweep, so the cost
+// of finding an element's cell dominates and shows the table's locality.
+// write is a plain write check; rw is RW, an x += y.
+func BenchmarkMesh(b *testing.B) {
+	const n = 256
+	walk := meshWalk(n)
+	y := make([]float64, (n+1)*(n+1))
+	for _, bc := range []struct {
+		name  string
+		check func(t *Task, k int)
+	}{
+		{"write", func(t *Task, k int) { t.Write(uintptr(unsafe.Pointer(&y[k])), 1) }},
+		{"rw", func(t *Task, k int) { *RW(t, &y[k], 1) += 1 }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			t, c := benchTask(b, "")
+			defer c.Join()
+			for _, k := range walk {
+				bc.check(t, k)
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				bc.check(t, walk[i])
+				if i++; i == len(walk) {
+					i = 0
+				}
+			}
+		})
+	}
+}
