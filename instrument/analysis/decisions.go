@@ -18,7 +18,8 @@ type Decision struct {
 // Decisions lists the verdicts for the accesses of c's goroutine bodies:
 // captured variables (private, read-only or checked) and heap memory
 // (read-only, independent — perhaps under the construct's guard — or
-// checked). Locals declared in the body are private and not listed.
+// checked), and the calls whose callee needs no checked clone. Locals
+// declared in the body are private and not listed.
 func (r *Result) Decisions(c *Construct) []Decision {
 	var out []Decision
 	info := r.finder.info
@@ -43,6 +44,11 @@ func (r *Result) Decisions(c *Construct) []Decision {
 				parent = stack[len(stack)-1]
 			}
 			stack = append(stack, n)
+			if call, ok := n.(*ast.CallExpr); ok {
+				if v, ok := heap.Call(call); ok {
+					out = append(out, heapDecision(call, v)) // the callee runs as written
+				}
+			}
 			if rs, ok := n.(*ast.RangeStmt); ok && rs.Value != nil && elemType(info.TypeOf(rs.X)) != nil {
 				if v, ok := heap.Verdict(rs.Value); ok {
 					out = append(out, heapDecision(rs.Value, v))

@@ -37,8 +37,9 @@ type accessWalker struct {
 	info    *types.Info
 	emit    func(access)
 	callees func(*types.Func)
-	lits    func(*ast.FuncLit) // function literals met: run who knows where
-	opaque  string             // why the code cannot be followed, or ""
+	inPlace func(*ast.CallExpr, *types.Func) bool // walks a callee of this package in place instead, when it reports true (nil: never)
+	lits    func(*ast.FuncLit)                    // function literals met: run who knows where
+	opaque  string                                // why the code cannot be followed, or ""
 }
 
 func (w *accessWalker) fail(why string) {
@@ -215,7 +216,9 @@ func (w *accessWalker) call(call *ast.CallExpr) {
 		return
 	}
 	if fn.Pkg() == w.r.finder.pkg {
-		w.callees(fn.Origin())
+		if w.inPlace == nil || !w.inPlace(call, fn) {
+			w.callees(fn.Origin())
+		}
 		return
 	}
 	sig, _ := fn.Type().(*types.Signature)

@@ -22,15 +22,19 @@ type HeapProof struct {
 	Why      string // why nothing could be proved, or ""
 	Guard    []GuardSpan
 	verdicts map[ast.Expr]HeapVerdict
+	calls    map[*ast.CallExpr]HeapVerdict
 }
 
 // GuardSpan is one slice (or, with Rows, each row of a [][]T) that the
 // guarded verdicts assume apart from the others; Write says the construct
-// writes it, so it must not overlap any other span.
+// writes it, so it must not overlap any other span. With Injective, Path is
+// an index slice the verdicts assume holds no value twice (and nothing
+// else is assumed of it).
 type GuardSpan struct {
-	Path  ast.Expr
-	Rows  bool
-	Write bool
+	Path      ast.Expr
+	Rows      bool
+	Write     bool
+	Injective bool
 }
 
 // HeapVerdict is the proof for one access.
@@ -63,6 +67,11 @@ type heapPass struct {
 	other    map[ast.Expr]types.Type // the body's other heap reads: read-only if nothing writes their type
 	pointees map[ast.Expr]bool       // x of p := &x, p a local of the body assigned once
 	order    []string                // root keys in order of first access
+	bind     map[*types.Var]ast.Expr // parameters of the callees walked in place: the call's argument
+	bound    map[*types.Func]bool    // callees walked in place
+	inCallee []*ast.FuncDecl         // their declarations
+	calls    map[*ast.CallExpr]*boundCall
+	indexes  map[string]ast.Expr // index slices of inj: positions, by canon
 }
 
 // heapRoot is one slice the goroutine body indexes: a stable path (flat),
@@ -71,7 +80,8 @@ type heapRoot struct {
 	path    ast.Expr
 	rows    bool
 	elem    types.Type
-	forms   map[string]bool
+	wforms  map[string]bool // positions of the accesses that write
+	rforms  map[string]bool // positions of the accesses that only read
 	unowned bool
 	written bool
 	exprs   []ast.Expr
@@ -84,7 +94,7 @@ func (r *Result) Heap(c *Construct) *HeapProof {
 	if p, ok := r.heap[c]; ok {
 		return p
 	}
-	p := &HeapProof{verdicts: map[ast.Expr]HeapVerdict{}}
+	p := &HeapProof{verdicts: map[ast.Expr]HeapVerdict{}, calls: map[*ast.CallExpr]HeapVerdict{}}
 	r.heap[c] = p
 	h, why := r.newHeapPass(c)
 	if h == nil {
@@ -126,7 +136,8 @@ func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
 		return nil, "loop variables are shared between iterations before go1.22"
 	}
 	h := &heapPass{r: r, c: c, info: r.finder.info, fk: fk, defs: map[*types.Var]ast.Expr{}, loopOf: map[*types.Var]ast.Stmt{},
-		roots: map[string]*heapRoot{}, other: map[ast.Expr]types.Type{}}
+		roots: map[string]*heapRoot{}, other: map[ast.Expr]types.Type{}, bind: map[*types.Var]ast.Expr{},
+		bound: map[*types.Func]bool{}, calls: map[*ast.CallExpr]*boundCall{}, indexes: map[string]ast.Expr{}}
 	if fs, ok := loop.(*ast.ForStmt); ok {
 		switch p := fs.Post.(type) {
 		case *ast.IncDecStmt:
@@ -243,6 +254,7 @@ func (h *heapPass) footprint() string {
 		}
 	}
 	bw := &accessWalker{r: h.r, info: h.info, emit: func(a access) { body = append(body, a) }, callees: enqueue, lits: opaque.lits}
+	bw.inPlace = func(call *ast.CallExpr, fn *types.Func) bool { return h.bindCall(call, fn, &body) }
 	bw.walk(h.fk.Body.Body)
 	parent := *opaque
 	parent.emit = func(a access) {
@@ -310,13 +322,13 @@ func (h *heapPass) classify(a access) {
 			var rowIdx ast.Expr
 			rt, rowIdx = h.rootIdx(a.e)
 			if rt != nil && rt.rows {
-				owned = h.form(rowIdx)
+				owned = h.position(rowIdx)
 			}
 		}
 	} else {
 		rt, idx = h.locate(a.e)
 		if rt != nil {
-			owned = h.form(idx)
+			owned = h.position(idx)
 		}
 	}
 	if rt == nil {
@@ -331,10 +343,13 @@ func (h *heapPass) classify(a access) {
 		}
 		return
 	}
-	if owned == "" {
+	switch {
+	case owned == "":
 		rt.unowned = true
-	} else {
-		rt.forms[owned] = true
+	case a.mode&write != 0:
+		rt.wforms[owned] = true
+	default:
+		rt.rforms[owned] = true
 	}
 	if a.mode&write != 0 {
 		rt.written = true
@@ -403,10 +418,10 @@ func (h *heapPass) viaPointer(p ast.Expr) (*heapRoot, ast.Expr) {
 	return h.locate(u.X)
 }
 
-// resolveLocal replaces a local of the goroutine body assigned once by its
-// value.
+// resolveLocal replaces a local of the goroutine body (or of a callee
+// walked in place) assigned once by its value.
 func (h *heapPass) resolveLocal(e ast.Expr) ast.Expr {
-	return h.substitute(e, func(v *types.Var) bool { return within(v.Pos(), h.fk.Body) })
+	return h.substitute(e, func(v *types.Var) bool { return within(v.Pos(), h.fk.Body) || h.inBoundCallee(v) })
 }
 
 // rootOf is the flat root of the slice expression x, if x is a stable path.
@@ -441,7 +456,7 @@ func (h *heapPass) root(key string, path ast.Expr, rows bool, el types.Type) *he
 	if rt := h.roots[key]; rt != nil {
 		return rt
 	}
-	rt := &heapRoot{path: path, rows: rows, elem: el, forms: map[string]bool{}}
+	rt := &heapRoot{path: path, rows: rows, elem: el, wforms: map[string]bool{}, rforms: map[string]bool{}}
 	h.roots[key] = rt
 	h.order = append(h.order, key)
 	return rt
@@ -464,7 +479,7 @@ func (h *heapPass) prove(p *HeapProof) {
 		case overlaps(h.plainW, rt.elem):
 		case !rt.written:
 			proven[k] = true
-		case !overlaps(h.plainR, rt.elem) && !rt.unowned && len(rt.forms) == 1:
+		case !overlaps(h.plainR, rt.elem) && !rt.unowned && h.owned(rt):
 			proven[k] = true
 		}
 	}
@@ -491,6 +506,26 @@ func (h *heapPass) prove(p *HeapProof) {
 			p.Guard = append(p.Guard, GuardSpan{Path: rt.path, Rows: rt.rows, Write: rt.written})
 		}
 	}
+	injective := map[string]bool{}
+	assumes := map[string][]string{} // the index slices a root's proof assumes injective
+	for _, k := range h.order {
+		if !proven[k] || !h.roots[k].written {
+			continue
+		}
+		for _, key := range h.sortedIndexes() {
+			for f := range h.roots[k].wforms {
+				if strings.Contains(f, "inj:"+key+"[") {
+					inGuard[k], injective[key] = true, true
+					assumes[k] = append(assumes[k], types.ExprString(h.indexes[key]))
+				}
+			}
+		}
+	}
+	for _, key := range h.sortedIndexes() {
+		if injective[key] {
+			p.Guard = append(p.Guard, GuardSpan{Path: h.indexes[key], Injective: true})
+		}
+	}
 	for _, k := range h.order {
 		if !proven[k] {
 			continue
@@ -506,9 +541,16 @@ func (h *heapPass) prove(p *HeapProof) {
 		} else {
 			v.Why = "nothing in the construct writes " + what
 		}
-		if v.Guarded {
+		var when []string
+		if len(partners[k]) > 0 {
 			sort.Strings(partners[k])
-			v.Why += " (when it is apart from " + strings.Join(partners[k], ", ") + ")"
+			when = append(when, "it is apart from "+strings.Join(partners[k], ", "))
+		}
+		for _, idx := range assumes[k] {
+			when = append(when, idx+" holds no value twice")
+		}
+		if len(when) > 0 {
+			v.Why += " (when " + strings.Join(when, " and ") + ")"
 		}
 		for _, e := range rt.exprs {
 			p.verdicts[e] = v
@@ -519,6 +561,39 @@ func (h *heapPass) prove(p *HeapProof) {
 			p.verdicts[e] = HeapVerdict{Why: "nothing in the construct writes a " + types.TypeString(t, types.RelativeTo(h.r.finder.pkg))}
 		}
 	}
+	h.proveCalls(p)
+}
+
+// owned reports whether the written root rt is independent by its
+// positions: every write uses one owned position, and every read uses it
+// too or a position no iteration writes.
+func (h *heapPass) owned(rt *heapRoot) bool {
+	if len(rt.wforms) != 1 {
+		return false
+	}
+	var w string
+	for f := range rt.wforms {
+		w = f
+	}
+	if !owning(w) {
+		return false
+	}
+	for r := range rt.rforms {
+		if r != w && !h.disjointForms(r, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// sortedIndexes lists the keys of h.indexes in order.
+func (h *heapPass) sortedIndexes() []string {
+	keys := make([]string, 0, len(h.indexes))
+	for k := range h.indexes {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // fresh reports whether a flat root is a local that holds, all its life,

@@ -66,6 +66,9 @@ func (h *heapPass) lin(e ast.Expr, depth int) (linear, bool) {
 		if v == nil {
 			return linear{}, false
 		}
+		if b := h.bind[v]; b != nil {
+			return h.lin(b, depth+1)
+		}
 		if fam, ok := h.family(v); ok {
 			return atom("own:" + fam)
 		}
@@ -478,6 +481,10 @@ func (h *heapPass) substitute(e ast.Expr, ok func(*types.Var) bool) ast.Expr {
 			return e
 		}
 		v, _ := h.info.Uses[id].(*types.Var)
+		if b := h.bind[v]; b != nil {
+			e = b
+			continue
+		}
 		d := h.def(v)
 		if d == nil || !ok(v) {
 			return e
@@ -507,6 +514,9 @@ func (h *heapPass) invariant(e ast.Expr, depth int) bool {
 		v, _ := h.info.Uses[x].(*types.Var)
 		if v == nil || v == h.c.Index {
 			return false
+		}
+		if b := h.bind[v]; b != nil {
+			return h.invariant(b, depth+1)
 		}
 		if h.outside(v) && h.r.ReadOnly(v, h.c) {
 			return true
@@ -550,6 +560,9 @@ func (h *heapPass) stable(e ast.Expr) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v, _ := h.info.Uses[x].(*types.Var)
+		if b := h.bind[v]; b != nil {
+			return h.stable(b)
+		}
 		if v != nil && v.Pkg() == h.r.finder.pkg && v.Parent() == v.Pkg().Scope() {
 			return !h.written(v.Type()) // a global of this package: nothing in the construct writes its type
 		}
@@ -584,6 +597,9 @@ func (h *heapPass) written(t types.Type) bool {
 // outside reports whether v is declared outside the construct's statements
 // (so one value of it is seen by every goroutine).
 func (h *heapPass) outside(v *types.Var) bool {
+	if h.inBoundCallee(v) {
+		return false // a callee walked in place runs in the goroutine
+	}
 	lo, hi := h.c.List[h.c.First].Pos(), h.c.List[h.c.Join].End()
 	return v.Pos() < lo || v.Pos() >= hi
 }
@@ -623,7 +639,7 @@ func (h *heapPass) sameValue(v *types.Var, d ast.Expr) bool {
 				return true
 			}
 			switch {
-			case h.immutable(u), u == h.c.Index:
+			case h.immutable(u), u == h.c.Index, h.bind[u] != nil:
 			case inside && h.outside(u) && h.r.ReadOnly(u, h.c):
 			case h.loopOf[u] != nil && h.loopOwnedVar(u) && within(v.Pos(), loopBody(h.loopOf[u])):
 			default:
@@ -659,7 +675,9 @@ func (h *heapPass) canon(e ast.Expr) string {
 	pr = func(e ast.Expr) {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
-			if obj := h.info.Uses[x]; obj != nil && obj.Pos().IsValid() {
+			if v, ok := h.info.Uses[x].(*types.Var); ok && h.bind[v] != nil {
+				pr(h.bind[v])
+			} else if obj := h.info.Uses[x]; obj != nil && obj.Pos().IsValid() {
 				fmt.Fprintf(&b, "%s@%d", x.Name, obj.Pos())
 			} else {
 				b.WriteString(x.Name)

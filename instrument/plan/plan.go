@@ -34,6 +34,9 @@ type Construct struct {
 	// marked "(when it is apart from …)": checked at run time at the
 	// construct's start, which runs the fully checked version otherwise.
 	Guard []string `json:"guard,omitempty"`
+	// Injective lists the index slices the proofs through a[idx[i]] assume
+	// hold no value twice: checked at run time with Guard.
+	Injective []string `json:"injective,omitempty"`
 }
 
 // Count returns how many of c's accesses have verdict v.
@@ -51,8 +54,19 @@ func (c *Construct) Count(v Verdict) int {
 func (c *Construct) Summary() string {
 	s := fmt.Sprintf("%s: goanomaly: %s: %d access(es) checked at run time, %d read-only, %d independent, %d private",
 		c.Pos, c.Kind, c.Count(Checked), c.Count(ReadOnly), c.Count(Independent), c.Private)
+	var when []string
 	if len(c.Guard) > 0 {
-		s += "; when " + strings.Join(c.Guard, ", ") + " are apart in memory (checked at run time)"
+		when = append(when, strings.Join(c.Guard, ", ")+" are apart in memory")
+	}
+	if len(c.Injective) > 0 {
+		verb := " holds"
+		if len(c.Injective) > 1 {
+			verb = " each hold"
+		}
+		when = append(when, strings.Join(c.Injective, ", ")+verb+" no value twice")
+	}
+	if len(when) > 0 {
+		s += "; when " + strings.Join(when, " and ") + " (checked at run time)"
 	}
 	return s
 }
@@ -76,6 +90,7 @@ const (
 	ReadWrite   Op = "read-write"
 	AtomicRead  Op = "atomic-read"
 	AtomicWrite Op = "atomic-write"
+	Call        Op = "call" // a call whose callee, walked in place, makes only proven accesses
 )
 
 // Verdict is what the static stage decided for an access.

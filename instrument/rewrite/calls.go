@@ -9,6 +9,7 @@ import (
 	"github.com/dave/dst"
 
 	"github.com/goanomaly/goanomaly/instrument/analysis"
+	"github.com/goanomaly/goanomaly/instrument/plan"
 	"github.com/goanomaly/goanomaly/instrument/rtnames"
 )
 
@@ -52,9 +53,30 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 		x.Fun = w.rval(x.Fun)
 	}
 	if fn != nil && w.task != "" && w.res.Clones[fn] {
-		w.toClone(x)
+		if v, ok := w.provenCall(a); ok {
+			w.record(a, callOp, plan.Independent, v.Why) // the callee as written: nothing it does needs a check here
+		} else {
+			w.toClone(x)
+		}
 	}
 	return x
+}
+
+// callOp names a call in the plan's record of accesses.
+const callOp = "call"
+
+// provenCall returns the proof that the call a, in the version being
+// rewritten, may run the callee as written rather than its checked clone.
+func (w *walker) provenCall(a *ast.CallExpr) (analysis.HeapVerdict, bool) {
+	p := w.heapProof()
+	if p == nil {
+		return analysis.HeapVerdict{}, false
+	}
+	v, ok := p.Call(a)
+	if !ok || v.Guarded && !w.guarded {
+		return analysis.HeapVerdict{}, false
+	}
+	return v, true
 }
 
 // toClone redirects a call to the checked clone of its callee, passing the task.

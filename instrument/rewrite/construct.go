@@ -54,7 +54,11 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 		if pc := w.planned[c]; pc != nil {
 			for _, g := range guard {
 				what := types.ExprString(g.Path)
-				if g.Rows {
+				switch {
+				case g.Injective:
+					pc.Injective = append(pc.Injective, what)
+					continue
+				case g.Rows:
 					what = "the rows of " + what
 				}
 				pc.Guard = append(pc.Guard, what)

@@ -377,7 +377,7 @@ func (w *walker) record(a ast.Expr, fn string, v plan.Verdict, why ...string) {
 		}
 		return
 	}
-	op := map[string]plan.Op{rtnames.R: plan.Read, rtnames.W: plan.Write, rtnames.RW: plan.ReadWrite}[fn]
+	op := map[string]plan.Op{rtnames.R: plan.Read, rtnames.W: plan.Write, rtnames.RW: plan.ReadWrite, callOp: plan.Call}[fn]
 	acc := plan.Access{Pos: plan.PosOf(w.pkg.Fset, a.Pos()), What: types.ExprString(a), Op: op, Verdict: v}
 	if len(why) > 0 {
 		acc.Why = why[0]

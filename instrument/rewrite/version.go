@@ -169,6 +169,9 @@ func (w *walker) guardExpr(spans []analysis.GuardSpan) dst.Expr {
 	seen := map[string]bool{}
 	for _, s := range spans {
 		fn := map[[2]bool]string{{false, false}: rtnames.GuardR, {false, true}: rtnames.GuardW, {true, false}: rtnames.GuardRowsR, {true, true}: rtnames.GuardRowsW}[[2]bool{s.Rows, s.Write}]
+		if s.Injective {
+			fn = rtnames.GuardInjective
+		}
 		g = w.rtCall(fn, g, exprFromAST(s.Path))
 		for e := s.Path; ; {
 			sel, ok := ast.Unparen(e).(*ast.SelectorExpr)

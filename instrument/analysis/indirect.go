@@ -1,0 +1,313 @@
+package analysis
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// This file extends the heap proofs of heap.go in two directions, both for
+// the paper's own kernel, S(index(i), j):
+//
+//   - Indirect subscripts. a[idx[p]], with p a position an iteration owns
+//     and idx a slice nothing in the construct writes, names an element no
+//     other iteration names, provided idx holds no value twice. That is a
+//     property of the data, so the proof is guarded: the rewriter tests
+//     idx at the construct's start (rt.GuardInjective) and runs the checked
+//     version when a value repeats.
+//   - Callees walked in place. A function the goroutine body calls once,
+//     that calls nothing itself (a leaf: builtins, conversions and math
+//     only), is walked as part of the body with its parameters bound to the
+//     call's arguments, so its accesses get ownership forms too. When every
+//     one of them is proven, the call needs no checked clone
+//     (HeapProof.Call).
+//
+// Reads may also use positions no iteration owns: a[0] (or a[idx[0]]) read
+// by all iterations while iteration i writes a[i] for i ≥ 1 (disjointForms).
+
+// boundCall is a call of the goroutine body walked in place.
+type boundCall struct {
+	fn       *types.Func
+	accesses []access
+}
+
+// bindCall walks the callee of call in place when it can (see the file
+// comment), appending its accesses to body. It reports whether it did; if
+// not, the caller follows the callee by type as before.
+func (h *heapPass) bindCall(call *ast.CallExpr, fn *types.Func, body *[]access) bool {
+	d := h.r.Decls[fn]
+	if fn.Origin() != fn || h.bound[fn] || d == nil || d.Body == nil || d.Type.TypeParams != nil {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) || !leaf(d.Body, h.info) {
+		return false
+	}
+	bind := map[*types.Var]ast.Expr{}
+	if recv := sig.Recv(); recv != nil {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || !isPtr(recv.Type()) || !isPtr(h.info.TypeOf(sel.X)) {
+			return false // a value receiver is a copy; an implicit &x is not worth the cases
+		}
+		if v := declared(d.Recv, h.info); v != nil {
+			bind[v] = sel.X
+		}
+	}
+	for k, v := range params(d.Type.Params, h.info) {
+		if v != nil {
+			bind[v] = call.Args[k]
+		}
+	}
+	for v, arg := range bind {
+		if !h.immutable(v) || !pure(arg, h.info) {
+			return false
+		}
+	}
+	h.bound[fn] = true
+	for v, arg := range bind {
+		h.bind[v] = arg
+	}
+	h.collectDefs(d)
+	h.inCallee = append(h.inCallee, d)
+	bc := &boundCall{fn: fn}
+	cw := &accessWalker{r: h.r, info: h.info, emit: func(a access) {
+		bc.accesses = append(bc.accesses, a)
+		*body = append(*body, a)
+	}}
+	cw.callees = func(*types.Func) { cw.fail("calls a function") } // a leaf never does
+	cw.lits = func(*ast.FuncLit) { cw.fail("has a function literal") }
+	cw.walk(d.Body)
+	if cw.opaque != "" {
+		return false
+	}
+	h.calls[call] = bc
+	return true
+}
+
+// declared is the variable of a receiver list's single name, or nil.
+func declared(fl *ast.FieldList, info *types.Info) *types.Var {
+	if fl == nil || len(fl.List) != 1 || len(fl.List[0].Names) != 1 {
+		return nil
+	}
+	v, _ := info.Defs[fl.List[0].Names[0]].(*types.Var)
+	return v
+}
+
+// params lists a function's parameter variables in order, nil for _.
+func params(fl *ast.FieldList, info *types.Info) []*types.Var {
+	var out []*types.Var
+	for _, f := range fl.List {
+		if len(f.Names) == 0 {
+			out = append(out, nil)
+		}
+		for _, id := range f.Names {
+			v, _ := info.Defs[id].(*types.Var)
+			if id.Name == "_" {
+				v = nil
+			}
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// leaf reports whether body runs only its own code: no call but builtins,
+// conversions and functions of math and math/bits; no goroutine, defer,
+// channel operation or function literal.
+func leaf(body *ast.BlockStmt, info *types.Info) bool {
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.GoStmt, *ast.DeferStmt, *ast.SelectStmt, *ast.SendStmt, *ast.FuncLit:
+			ok = false
+		case *ast.UnaryExpr:
+			ok = ok && x.Op != token.ARROW
+		case *ast.RangeStmt:
+			_, ch := underlying(info.TypeOf(x.X)).(*types.Chan)
+			_, fn := underlying(info.TypeOf(x.X)).(*types.Signature)
+			ok = ok && !ch && !fn
+		case *ast.CallExpr:
+			ok = ok && harmless(x, info)
+		}
+		return ok
+	})
+	return ok
+}
+
+// harmless reports whether call is a conversion, a builtin other than
+// panic-and-recover, or a function of math or math/bits.
+func harmless(call *ast.CallExpr, info *types.Info) bool {
+	if tv := info.Types[call.Fun]; tv.IsType() {
+		return true
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok {
+			return b.Name() != "recover"
+		}
+	}
+	fn := Callee(info, call.Fun)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "math", "math/bits":
+		return fn.Type().(*types.Signature).Recv() == nil
+	}
+	return false
+}
+
+// pure reports whether e can be evaluated again with the same result as
+// long as the memory it reads is unchanged: no call but len, cap, min, max
+// and conversions, no receive.
+func pure(e ast.Expr, info *types.Info) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			if tv := info.Types[x.Fun]; !tv.IsType() && !isBuiltin(x, "len", info) && !isBuiltin(x, "cap", info) && !isBuiltin(x, "min", info) && !isBuiltin(x, "max", info) {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			ok = ok && x.Op != token.ARROW
+		case *ast.FuncLit:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// inBoundCallee reports whether v is declared in a callee walked in place.
+func (h *heapPass) inBoundCallee(v *types.Var) bool {
+	for _, d := range h.inCallee {
+		if within(v.Pos(), d) {
+			return true
+		}
+	}
+	return false
+}
+
+// position is the element a subscript e names, as a form: an owned form
+// (form), "const:c" for a constant, or "inj:X[p]" for X[p] with X a slice
+// of integers nothing in the construct writes and p a position. "" when e
+// is none of these.
+func (h *heapPass) position(e ast.Expr) string {
+	if f := h.form(e); f != "" {
+		return f
+	}
+	if k, ok := h.r.finder.intConst(e); ok {
+		return fmt.Sprintf("const:%d", k)
+	}
+	ix, ok := h.resolve(e).(*ast.IndexExpr)
+	if !ok {
+		return ""
+	}
+	if _, slice := underlying(h.info.TypeOf(ix.X)).(*types.Slice); !slice {
+		return ""
+	}
+	el := elemType(h.info.TypeOf(ix.X))
+	if b, ok := underlying(el).(*types.Basic); !ok || b.Info()&types.IsInteger == 0 || !h.stable(ix.X) || h.written(el) {
+		return ""
+	}
+	p := h.position(ix.Index)
+	if p == "" {
+		return ""
+	}
+	key := h.canon(ix.X)
+	if h.indexes[key] == nil {
+		h.indexes[key] = ix.X
+	}
+	return "inj:" + key + "[" + p + "]"
+}
+
+// owning reports whether a position is owned by one iteration: it names
+// no constant.
+func owning(pos string) bool { return pos != "" && !strings.Contains(pos, "const:") }
+
+// disjointForms reports whether no element at position r is at position
+// w in any iteration: both go through the same index slices, and r's
+// innermost position is a constant below the smallest value of w's
+// i·k+d (k > 0, the loop counting up from its first index).
+func (h *heapPass) disjointForms(r, w string) bool {
+	for strings.HasPrefix(r, "inj:") {
+		end := strings.Index(r, "[")
+		if end < 0 || !strings.HasPrefix(w, r[:end+1]) {
+			return false
+		}
+		r, w = strings.TrimSuffix(r[end+1:], "]"), strings.TrimSuffix(w[end+1:], "]")
+	}
+	var c, k, d int64
+	if _, err := fmt.Sscanf(r, "const:%d", &c); err != nil {
+		return false
+	}
+	rest, ok := strings.CutPrefix(w, "own:idx·")
+	if !ok {
+		return false
+	}
+	if _, err := fmt.Sscanf(rest, "%d%d", &k, &d); err != nil || k <= 0 {
+		return false
+	}
+	lo, ok := h.firstIndex()
+	if !ok {
+		return false
+	}
+	least, isConst := lo.scale(k).add(linear{k: d - c}, 1).constant()
+	return isConst && least > 0
+}
+
+// firstIndex is the loop index's first value when the loop counts up:
+// for i := lo; …; i++ (or i += s, s a positive constant), or a range loop.
+func (h *heapPass) firstIndex() (linear, bool) {
+	switch l := loopStmt(h.c.List[h.c.First]).(type) {
+	case *ast.RangeStmt:
+		return linear{}, true
+	case *ast.ForStmt:
+		if h.step != nil {
+			if s, ok := h.r.finder.intConst(h.step); !ok || s <= 0 {
+				return linear{}, false
+			}
+		}
+		as, ok := l.Init.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return linear{}, false
+		}
+		return h.lin(as.Rhs[0], 0)
+	}
+	return linear{}, false
+}
+
+// Call returns the proof that the call of the goroutine body needs no
+// checked clone: its callee, walked in place, makes only proven accesses.
+func (p *HeapProof) Call(call *ast.CallExpr) (HeapVerdict, bool) {
+	v, ok := p.calls[call]
+	return v, ok
+}
+
+// proveCalls records a verdict for each call walked in place whose every
+// access is proven.
+func (h *heapPass) proveCalls(p *HeapProof) {
+	for call, bc := range h.calls {
+		v := HeapVerdict{Independent: true, Why: "every access " + bc.fn.Name() + " makes is proven"}
+		ok := true
+		for _, a := range bc.accesses {
+			key := a.e
+			if a.key != nil {
+				key = a.key
+			}
+			av, proven := p.verdicts[ast.Unparen(key)]
+			if !proven || !av.Independent && a.mode != read {
+				ok = false
+				break
+			}
+			v.Guarded = v.Guarded || av.Guarded
+		}
+		if ok {
+			if v.Guarded {
+				v.Why += " (under the construct's guard)"
+			}
+			p.calls[call] = v
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package decisions
+
+import "sync"
+
+// a[idx[i]]: each iteration its own element when idx holds no value twice
+// (checked at run time); a[idx[0]] is read by all, and no iteration from 1
+// on writes it.
+func throughIndex(a []float64, idx []int) {
+	var wg sync.WaitGroup
+	for i := 1; i < len(idx); i++ { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			a[idx[i]] = a[idx[0]] * 2 // want `a: read-only: nothing writes a while the construct runs` `a\[idx\[i\]\]: independent: each iteration touches its own elements of a \(when idx holds no value twice\)` `idx: read-only: nothing writes idx while the construct runs` `idx\[i\]: read-only: nothing in the construct writes idx` `i: private: no other goroutine writes i` `a: read-only: nothing writes a while the construct runs` `a\[idx\[0\]\]: independent: each iteration touches its own elements of a \(when idx holds no value twice\)` `idx: read-only: nothing writes idx while the construct runs` `idx\[0\]: read-only: nothing in the construct writes idx`
+		})
+	}
+	wg.Wait()
+}
+
+// Iteration 0 writes a[0], which every iteration reads: not proven.
+func readsOwnedByOne(a []float64) {
+	var wg sync.WaitGroup
+	for i := 0; i < len(a); i++ { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			a[i] = a[0] + 1 // want `a: read-only: nothing writes a while the construct runs` `a\[i\]: checked: not proven` `i: private: no other goroutine writes i` `a: read-only: nothing writes a while the construct runs` `a\[0\]: checked: not proven`
+		})
+	}
+	wg.Wait()
+}
+
+// From 1 on, no iteration writes a[0].
+func readsOwnedByNone(a []float64) {
+	var wg sync.WaitGroup
+	for i := 1; i < len(a); i++ { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			a[i] = a[0] + 1 // want `a: read-only: nothing writes a while the construct runs` `a\[i\]: independent: each iteration touches its own elements of a` `i: private: no other goroutine writes i` `a: read-only: nothing writes a while the construct runs` `a\[0\]: independent: each iteration touches its own elements of a`
+		})
+	}
+	wg.Wait()
+}
+
+type simplex struct {
+	rows  [][]float64
+	val   []float64
+	index []int
+}
+
+// sum reads row k of s: walked in place from move, k bound to s.index[i].
+func (s *simplex) sum(k int) float64 {
+	row := s.rows[k]
+	t := 0.0
+	for j := range row {
+		t += row[j]
+	}
+	return t
+}
+
+// move writes row s.index[i] and calls sum on it: the call needs no
+// checked clone.
+func (s *simplex) move() {
+	var wg sync.WaitGroup
+	for i := 1; i < len(s.index); i++ { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			for j := range s.rows[s.index[i]] { // want `s\.rows: read-only: nothing in the construct writes a \[\]\[\]float64` `s\.rows\[s\.index\[i\]\]: read-only: nothing in the construct writes s\.rows` `s: read-only: nothing writes s while the construct runs` `s\.index: read-only: nothing in the construct writes a \[\]int` `s\.index\[i\]: read-only: nothing in the construct writes s\.index` `s: read-only: nothing writes s while the construct runs` `i: private: no other goroutine writes i`
+				s.rows[s.index[i]][j] -= s.rows[s.index[0]][j] // want `s\.rows: read-only: nothing in the construct writes a \[\]\[\]float64` `s\.rows\[s\.index\[i\]\]: read-only: nothing in the construct writes s\.rows` `s\.rows\[s\.index\[i\]\]\[j\]: independent: each iteration touches its own elements of the rows of s\.rows \(when it is apart from s\.val and s\.index holds no value twice\)` `s: read-only: nothing writes s while the construct runs` `s\.index: read-only: nothing in the construct writes a \[\]int` `s\.index\[i\]: read-only: nothing in the construct writes s\.index` `s: read-only: nothing writes s while the construct runs` `i: private: no other goroutine writes i` `s\.rows: read-only: nothing in the construct writes a \[\]\[\]float64` `s\.rows\[s\.index\[0\]\]: read-only: nothing in the construct writes s\.rows` `s\.rows\[s\.index\[0\]\]\[j\]: independent: each iteration touches its own elements of the rows of s\.rows \(when it is apart from s\.val and s\.index holds no value twice\)` `s: read-only: nothing writes s while the construct runs` `s\.index: read-only: nothing in the construct writes a \[\]int` `s\.index\[0\]: read-only: nothing in the construct writes s\.index` `s: read-only: nothing writes s while the construct runs`
+			}
+			s.val[s.index[i]] = s.sum(s.index[i]) // want `s\.val: read-only: nothing in the construct writes a \[\]float64` `s\.val\[s\.index\[i\]\]: independent: each iteration touches its own elements of s\.val \(when it is apart from s\.rows and s\.index holds no value twice\)` `s: read-only: nothing writes s while the construct runs` `s\.index: read-only: nothing in the construct writes a \[\]int` `s\.index\[i\]: read-only: nothing in the construct writes s\.index` `s: read-only: nothing writes s while the construct runs` `i: private: no other goroutine writes i` `s\.sum\(s\.index\[i\]\): independent: every access sum makes is proven \(under the construct's guard\)` `s: read-only: nothing writes s while the construct runs` `s\.index: read-only: nothing in the construct writes a \[\]int` `s\.index\[i\]: read-only: nothing in the construct writes s\.index` `s: read-only: nothing writes s while the construct runs` `i: private: no other goroutine writes i`
+		})
+	}
+	wg.Wait()
+}
+
+// sumBoth calls sum twice: the second call is followed by type, and the
+// writes of float64 leave nothing of rows proven.
+func (s *simplex) sumBoth() {
+	var wg sync.WaitGroup
+	for i := 1; i < len(s.index); i++ { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			s.rows[s.index[i]][0] = s.sum(s.index[i]) + s.sum(s.index[0]) // want `s\.rows: read-only: nothing in the construct writes a \[\]\[\]float64` `s\.rows\[s\.index\[i\]\]: read-only: nothing in the construct writes s\.rows` `s\.rows\[s\.index\[i\]\]\[0\]: checked: not proven` `s: read-only: nothing writes s while the construct runs` `s\.index: read-only: nothing in the construct writes a \[\]int` `s\.index\[i\]: read-only: nothing in the construct writes s\.index` `s: read-only: nothing writes s while the construct runs` `i: private: no other goroutine writes i` `s: read-only: nothing writes s while the construct runs` `s\.index: read-only: nothing in the construct writes a \[\]int` `s\.index\[i\]: read-only: nothing in the construct writes s\.index` `s: read-only: nothing writes s while the construct runs` `i: private: no other goroutine writes i` `s: read-only: nothing writes s while the construct runs` `s\.index: read-only: nothing in the construct writes a \[\]int` `s\.index\[0\]: read-only: nothing in the construct writes s\.index` `s: read-only: nothing writes s while the construct runs`
+		})
+	}
+	wg.Wait()
+}
