@@ -22,9 +22,11 @@ import (
 // and whether the index slices they assume injective are.
 type Guard struct {
 	spans  []span
-	repeat bool     // an index slice given to GuardInjective holds a value twice
+	repeat bool     // an index slice given to GuardInjective… holds a value twice
 	bits   []uint64 // GuardInjective's scratch: a bitset over a dense range of values
 	keys   []int64  // or the values, sorted, when their range is sparse
+	lo     int64    // the least value, bits[0]'s
+	dense  bool     // bits, not keys
 }
 
 // span is the backing array of one guarded slice: n bytes from p, written
@@ -134,81 +136,4 @@ func disjoint(spans []span) bool {
 		}
 	}
 	return true
-}
-
-// integer is the element type of an index slice.
-type integer interface {
-	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
-}
-
-// GuardInjective records that the proofs assume idx holds no value twice
-// (a[idx[i]] written by iteration i names an element no other iteration
-// names), and returns g; Disjoint fails if a value repeats. The test is a
-// bitset over the values' range when it is dense (at most 64 bits per
-// element), else a sort of a copy: O(n) or O(n log n), and no allocation
-// once the pooled guard's scratch has grown.
-func GuardInjective[T integer](g *Guard, idx []T) *Guard {
-	if g.repeat || len(idx) < 2 {
-		return g
-	}
-	lo, hi := int64(idx[0]), int64(idx[0])
-	for _, v := range idx {
-		lo, hi = min(lo, int64(v)), max(hi, int64(v))
-	}
-	// uint64 values above MaxInt64 wrap to negative keys: still one key per value.
-	if span := uint64(hi - lo); span/64 < uint64(len(idx)) {
-		g.repeat = repeatsDense(g, idx, lo, span)
-	} else {
-		g.repeat = repeatsSparse(g, idx)
-	}
-	return g
-}
-
-// repeatsDense reports a repeated value of idx, whose values lie in
-// [lo, lo+span], with a bitset.
-func repeatsDense[T integer](g *Guard, idx []T, lo int64, span uint64) bool {
-	words := int(span/64) + 1
-	if cap(g.bits) < words {
-		g.bits = make([]uint64, words)
-	}
-	bits := g.bits[:words]
-	clear(bits)
-	defer g.dropScratch()
-	for _, v := range idx {
-		k := uint64(int64(v) - lo)
-		if bits[k/64]&(1<<(k%64)) != 0 {
-			return true
-		}
-		bits[k/64] |= 1 << (k % 64)
-	}
-	return false
-}
-
-// repeatsSparse reports a repeated value of idx by sorting a copy.
-func repeatsSparse[T integer](g *Guard, idx []T) bool {
-	keys := g.keys[:0]
-	for _, v := range idx {
-		keys = append(keys, int64(v))
-	}
-	g.keys = keys
-	defer g.dropScratch()
-	slices.Sort(keys)
-	for k := 1; k < len(keys); k++ {
-		if keys[k] == keys[k-1] {
-			return true
-		}
-	}
-	return false
-}
-
-// dropScratch lets a pooled guard keep its scratch only up to a bound, so
-// one huge index slice does not pin a large buffer for the rest of the
-// program.
-func (g *Guard) dropScratch() {
-	if cap(g.bits) > maxKeptSpans {
-		g.bits = nil
-	}
-	if cap(g.keys) > maxKeptSpans {
-		g.keys = nil
-	}
 }

@@ -86,4 +86,70 @@ func TestGuardInjectiveDoesNotAllocate(t *testing.T) {
 			t.Errorf("GuardInjective allocates %v times per run", n)
 		}
 	}
+	mesh := make([][3]int, 300)
+	for k := range mesh {
+		mesh[k] = [3]int{perm[3*k], perm[3*k+1], perm[3*k+2]}
+	}
+	sel := rand.New(rand.NewPCG(7, 8)).Perm(300)
+	ok := false
+	run := func() { ok = GuardInjectiveCellsOf(GuardInjectiveCells(NewGuard(), mesh, 0), mesh, sel, 0).Disjoint() }
+	run()
+	if n := testing.AllocsPerRun(100, run); n != 0 || !ok {
+		t.Errorf("the cells guards: %v allocs per run, Disjoint %v", n, ok)
+	}
+}
+
+// cellsOracle lists the cells of the rows sel lists (every row when sel is
+// nil), the slow way.
+func cellsOracle(rows [][3]int32, sel []int) []int32 {
+	var out []int32
+	if sel == nil {
+		for _, r := range rows {
+			out = append(out, r[:]...)
+		}
+		return out
+	}
+	for _, k := range sel {
+		out = append(out, rows[k][:]...)
+	}
+	return out
+}
+
+// TestGuardInjectiveCellsProperty compares the cells guards with the
+// oracle on random meshes: rows of three nodes, and random selections of
+// rows, some of which repeat a node or a row.
+func TestGuardInjectiveCellsProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		rows := make([][3]int32, r.IntN(12))
+		nodes := 1 + r.IntN(60)
+		for k := range rows {
+			for c := range 3 {
+				rows[k][c] = int32(r.IntN(nodes)) - int32(nodes/2)
+			}
+		}
+		if got, want := GuardInjectiveCells(NewGuard(), rows, int32(0)).Disjoint(), !repeatsOracle(cellsOracle(rows, nil)); got != want {
+			t.Fatalf("GuardInjectiveCells(%v) = %v, want %v", rows, got, want)
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		sel := make([]int, r.IntN(5))
+		for k := range sel {
+			sel[k] = r.IntN(len(rows))
+		}
+		if got, want := GuardInjectiveCellsOf(NewGuard(), rows, sel, int32(0)).Disjoint(), !repeatsOracle(cellsOracle(rows, sel)); got != want {
+			t.Fatalf("GuardInjectiveCellsOf(%v, %v) = %v, want %v", rows, sel, got, want)
+		}
+	}
+}
+
+func TestGuardInjectiveCellsOutOfRange(t *testing.T) {
+	rows := [][2]uint8{{1, 2}, {3, 4}}
+	for _, sel := range [][]int{{0, 2}, {-1}, {1, 0}} {
+		want := sel[0] >= 0 && sel[len(sel)-1] < 2
+		if got := GuardInjectiveCellsOf(NewGuard(), rows, sel, uint8(0)).Disjoint(); got != want {
+			t.Errorf("GuardInjectiveCellsOf(rows, %v) = %v, want %v", sel, got, want)
+		}
+	}
 }

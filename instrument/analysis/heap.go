@@ -35,6 +35,34 @@ type GuardSpan struct {
 	Rows      bool
 	Write     bool
 	Injective bool
+	// Cells, with Injective: Path is a slice of integer arrays whose
+	// elements, in the rows Sel lists (every row when Sel is nil), hold
+	// no value twice. Elem is the arrays' element type.
+	Cells bool
+	Sel   ast.Expr
+	Elem  types.Type
+}
+
+// what says what an injective span assumes, for verdicts and vet.
+func (g GuardSpan) what() string {
+	switch {
+	case g.Cells && g.Sel != nil:
+		return "the rows of " + types.ExprString(g.Path) + " that " + types.ExprString(g.Sel) + " lists hold"
+	case g.Cells:
+		return "the rows of " + types.ExprString(g.Path) + " hold"
+	}
+	return types.ExprString(g.Path) + " holds"
+}
+
+// What says what the span assumes, in vet's words.
+func (g GuardSpan) What() string {
+	switch {
+	case g.Injective:
+		return g.what() + " no value twice"
+	case g.Rows:
+		return "the rows of " + types.ExprString(g.Path)
+	}
+	return types.ExprString(g.Path)
 }
 
 // HeapVerdict is the proof for one access.
@@ -71,7 +99,8 @@ type heapPass struct {
 	bound    map[*types.Func]bool    // callees walked in place
 	inCallee []*ast.FuncDecl         // their declarations
 	calls    map[*ast.CallExpr]*boundCall
-	indexes  map[string]ast.Expr // index slices of inj: positions, by canon
+	indexes  map[string]GuardSpan          // what inj: and cells: positions assume injective, by their key in the form
+	valueOf  map[*types.Var]*ast.RangeStmt // value variables of the goroutine body's range loops
 }
 
 // heapRoot is one slice the goroutine body indexes: a stable path (flat),
@@ -137,7 +166,8 @@ func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
 	}
 	h := &heapPass{r: r, c: c, info: r.finder.info, fk: fk, defs: map[*types.Var]ast.Expr{}, loopOf: map[*types.Var]ast.Stmt{},
 		roots: map[string]*heapRoot{}, other: map[ast.Expr]types.Type{}, bind: map[*types.Var]ast.Expr{},
-		bound: map[*types.Func]bool{}, calls: map[*ast.CallExpr]*boundCall{}, indexes: map[string]ast.Expr{}}
+		bound: map[*types.Func]bool{}, calls: map[*ast.CallExpr]*boundCall{}, indexes: map[string]GuardSpan{},
+		valueOf: map[*types.Var]*ast.RangeStmt{}}
 	if fs, ok := loop.(*ast.ForStmt); ok {
 		switch p := fs.Post.(type) {
 		case *ast.IncDecStmt:
@@ -184,6 +214,11 @@ func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
 			if id, ok := l.Key.(*ast.Ident); ok && l.Tok == token.DEFINE {
 				if v, ok := h.info.Defs[id].(*types.Var); ok {
 					h.loopOf[v] = l
+				}
+			}
+			if id, ok := l.Value.(*ast.Ident); ok && l.Tok == token.DEFINE {
+				if v, ok := h.info.Defs[id].(*types.Var); ok {
+					h.valueOf[v] = l
 				}
 			}
 		}
@@ -292,8 +327,8 @@ func (h *heapPass) footprint() string {
 	}
 	h.writes = append(h.writes, h.plainW...)
 	for _, a := range body {
-		if a.mode&write != 0 {
-			h.writes = append(h.writes, a.typ)
+		if a.mode&write != 0 && !(a.addr && h.pointees[ast.Unparen(a.e)]) {
+			h.writes = append(h.writes, a.typ) // p := &x is not a write: the accesses through p are listed
 		}
 	}
 	for _, a := range body {
@@ -514,16 +549,16 @@ func (h *heapPass) prove(p *HeapProof) {
 		}
 		for _, key := range h.sortedIndexes() {
 			for f := range h.roots[k].wforms {
-				if strings.Contains(f, "inj:"+key+"[") {
+				if strings.Contains(f, key+"[") {
 					inGuard[k], injective[key] = true, true
-					assumes[k] = append(assumes[k], types.ExprString(h.indexes[key]))
+					assumes[k] = append(assumes[k], h.indexes[key].what())
 				}
 			}
 		}
 	}
 	for _, key := range h.sortedIndexes() {
 		if injective[key] {
-			p.Guard = append(p.Guard, GuardSpan{Path: h.indexes[key], Injective: true})
+			p.Guard = append(p.Guard, h.indexes[key])
 		}
 	}
 	for _, k := range h.order {
@@ -547,7 +582,7 @@ func (h *heapPass) prove(p *HeapProof) {
 			when = append(when, "it is apart from "+strings.Join(partners[k], ", "))
 		}
 		for _, idx := range assumes[k] {
-			when = append(when, idx+" holds no value twice")
+			when = append(when, idx+" no value twice")
 		}
 		if len(when) > 0 {
 			v.Why += " (when " + strings.Join(when, " and ") + ")"

@@ -200,26 +200,103 @@ func (h *heapPass) position(e ast.Expr) string {
 	if k, ok := h.r.finder.intConst(e); ok {
 		return fmt.Sprintf("const:%d", k)
 	}
-	ix, ok := h.resolve(e).(*ast.IndexExpr)
+	switch x := h.resolve(e).(type) {
+	case *ast.Ident:
+		return h.rangeValue(x)
+	case *ast.IndexExpr:
+		if p := h.cell(x); p != "" {
+			return p
+		}
+		if !h.indexSlice(x.X) {
+			return ""
+		}
+		if p := h.position(x.Index); p != "" {
+			return h.injective("inj:"+h.canon(x.X), GuardSpan{Path: x.X, Injective: true}) + "[" + p + "]"
+		}
+	}
+	return ""
+}
+
+// indexSlice reports whether x is a stable slice of integers that nothing
+// in the construct writes.
+func (h *heapPass) indexSlice(x ast.Expr) bool {
+	if _, slice := underlying(h.info.TypeOf(x)).(*types.Slice); !slice {
+		return false
+	}
+	el := elemType(h.info.TypeOf(x))
+	b, ok := underlying(el).(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0 && h.stable(x) && !h.written(el)
+}
+
+// injective records the guard span a position keyed key assumes, and
+// returns key.
+func (h *heapPass) injective(key string, g GuardSpan) string {
+	if _, ok := h.indexes[key]; !ok {
+		h.indexes[key] = g
+	}
+	return key
+}
+
+// rangeValue is the position of e, the value variable of a range loop over
+// X[lo:hi] with [lo, hi) an owned chunk: X[j] for j in the chunk.
+func (h *heapPass) rangeValue(id *ast.Ident) string {
+	v, _ := h.info.Uses[id].(*types.Var)
+	rs := h.valueOf[v]
+	if rs == nil || !h.immutable(v) {
+		return ""
+	}
+	sl, ok := ast.Unparen(rs.X).(*ast.SliceExpr)
+	if !ok || sl.Low == nil || sl.High == nil || sl.Slice3 || !h.indexSlice(sl.X) {
+		return ""
+	}
+	fam, ok := h.chunk(sl.Low, sl.High)
 	if !ok {
 		return ""
 	}
-	if _, slice := underlying(h.info.TypeOf(ix.X)).(*types.Slice); !slice {
+	return h.injective("inj:"+h.canon(sl.X), GuardSpan{Path: sl.X, Injective: true}) + "[own:" + fam + "·1+0]"
+}
+
+// cell is the position of X[r][c] (also through p := &X[r], as p[c]),
+// with X a stable slice of arrays of integers nothing in the construct
+// writes and r an owned row, directly (X[i]) or through an index slice
+// (X[sel[j]]): for any column c, no other iteration names the value when
+// the cells of those rows hold no value twice.
+func (h *heapPass) cell(ix *ast.IndexExpr) string {
+	row := h.resolve(ix.X)
+	if u, ok := row.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		row = ast.Unparen(u.X)
+	}
+	rix, ok := row.(*ast.IndexExpr)
+	if !ok {
 		return ""
 	}
-	el := elemType(h.info.TypeOf(ix.X))
-	if b, ok := underlying(el).(*types.Basic); !ok || b.Info()&types.IsInteger == 0 || !h.stable(ix.X) || h.written(el) {
+	arr, ok := underlying(h.info.TypeOf(rix)).(*types.Array)
+	if !ok {
 		return ""
 	}
-	p := h.position(ix.Index)
-	if p == "" {
+	if _, slice := underlying(h.info.TypeOf(rix.X)).(*types.Slice); !slice || !h.stable(rix.X) || h.written(arr.Elem()) {
 		return ""
 	}
-	key := h.canon(ix.X)
-	if h.indexes[key] == nil {
-		h.indexes[key] = ix.X
+	if b, ok := underlying(arr.Elem()).(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		return ""
 	}
-	return "inj:" + key + "[" + p + "]"
+	p := h.position(rix.Index)
+	g := GuardSpan{Path: rix.X, Injective: true, Cells: true, Elem: arr.Elem()}
+	key := "cells:" + h.canon(rix.X)
+	if inner, ok := strings.CutPrefix(p, "inj:"); ok {
+		open := strings.Index(inner, "[")
+		if open < 0 || strings.Contains(inner[open+1:], "inj:") {
+			return ""
+		}
+		sel := h.indexes["inj:"+inner[:open]]
+		g.Sel = sel.Path
+		key += "@" + inner[:open]
+		p = inner[open+1 : len(inner)-1]
+	}
+	if !owning(p) || strings.Contains(p, "inj:") {
+		return ""
+	}
+	return h.injective(key, g) + "[" + p + "]"
 }
 
 // owning reports whether a position is owned by one iteration: it names

@@ -34,8 +34,8 @@ type Construct struct {
 	// marked "(when it is apart from …)": checked at run time at the
 	// construct's start, which runs the fully checked version otherwise.
 	Guard []string `json:"guard,omitempty"`
-	// Injective lists the index slices the proofs through a[idx[i]] assume
-	// hold no value twice: checked at run time with Guard.
+	// Injective says what the proofs through index slices (a[idx[i]])
+	// assume, "idx holds no value twice": checked at run time with Guard.
 	Injective []string `json:"injective,omitempty"`
 }
 
@@ -59,11 +59,7 @@ func (c *Construct) Summary() string {
 		when = append(when, strings.Join(c.Guard, ", ")+" are apart in memory")
 	}
 	if len(c.Injective) > 0 {
-		verb := " holds"
-		if len(c.Injective) > 1 {
-			verb = " each hold"
-		}
-		when = append(when, strings.Join(c.Injective, ", ")+verb+" no value twice")
+		when = append(when, strings.Join(c.Injective, " and "))
 	}
 	if len(when) > 0 {
 		s += "; when " + strings.Join(when, " and ") + " (checked at run time)"

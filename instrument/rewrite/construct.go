@@ -53,15 +53,11 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 		checkedCopy = w.cloneAll(stmts)
 		if pc := w.planned[c]; pc != nil {
 			for _, g := range guard {
-				what := types.ExprString(g.Path)
-				switch {
-				case g.Injective:
-					pc.Injective = append(pc.Injective, what)
-					continue
-				case g.Rows:
-					what = "the rows of " + what
+				if g.Injective {
+					pc.Injective = append(pc.Injective, g.What())
+				} else {
+					pc.Guard = append(pc.Guard, g.What())
 				}
-				pc.Guard = append(pc.Guard, what)
 			}
 		}
 	}

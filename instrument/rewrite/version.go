@@ -169,20 +169,22 @@ func (w *walker) guardExpr(spans []analysis.GuardSpan) dst.Expr {
 	seen := map[string]bool{}
 	for _, s := range spans {
 		fn := map[[2]bool]string{{false, false}: rtnames.GuardR, {false, true}: rtnames.GuardW, {true, false}: rtnames.GuardRowsR, {true, true}: rtnames.GuardRowsW}[[2]bool{s.Rows, s.Write}]
-		if s.Injective {
-			fn = rtnames.GuardInjective
+		switch {
+		case s.Cells && s.Sel != nil:
+			g = w.rtCall(rtnames.GuardInjectiveCellsOf, g, exprFromAST(s.Path), exprFromAST(s.Sel), zeroOf(s.Elem))
+		case s.Cells:
+			g = w.rtCall(rtnames.GuardInjectiveCells, g, exprFromAST(s.Path), zeroOf(s.Elem))
+		case s.Injective:
+			g = w.rtCall(rtnames.GuardInjective, g, exprFromAST(s.Path))
+		default:
+			g = w.rtCall(fn, g, exprFromAST(s.Path))
 		}
-		g = w.rtCall(fn, g, exprFromAST(s.Path))
-		for e := s.Path; ; {
-			sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-			if !ok {
-				break
-			}
-			e = sel.X
-			if _, ptr := underlying(w.info.TypeOf(e)).(*types.Pointer); ptr && !seen[types.ExprString(e)] {
-				seen[types.ExprString(e)] = true
-				nils = append([]ast.Expr{e}, nils...)
-			}
+		paths := []ast.Expr{s.Path}
+		if s.Sel != nil {
+			paths = append(paths, s.Sel)
+		}
+		for _, e := range paths {
+			nils = append(nils, w.pointersOn(e, seen)...)
 		}
 	}
 	cond := dst.Expr(&dst.CallExpr{Fun: &dst.SelectorExpr{X: g, Sel: dst.NewIdent(rtnames.Disjoint)}})
@@ -190,6 +192,32 @@ func (w *walker) guardExpr(spans []analysis.GuardSpan) dst.Expr {
 		cond = &dst.BinaryExpr{X: &dst.BinaryExpr{X: exprFromAST(nils[i]), Op: token.NEQ, Y: dst.NewIdent("nil")}, Op: token.LAND, Y: cond}
 	}
 	return cond
+}
+
+// zeroOf is a zero of the basic type under t, T(0), which tells the
+// runtime the size of the cells a cells guard reads.
+func zeroOf(t types.Type) dst.Expr {
+	b := t.Underlying().(*types.Basic)
+	return &dst.CallExpr{Fun: dst.NewIdent(b.Name()), Args: []dst.Expr{&dst.BasicLit{Kind: token.INT, Value: "0"}}}
+}
+
+// pointersOn lists the pointers a guard path goes through (p of p.f.g),
+// outermost first, that are not in seen yet: each must be non-nil for the
+// guard to evaluate the path.
+func (w *walker) pointersOn(path ast.Expr, seen map[string]bool) []ast.Expr {
+	var nils []ast.Expr
+	for e := path; ; {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		e = sel.X
+		if _, ptr := underlying(w.info.TypeOf(e)).(*types.Pointer); ptr && !seen[types.ExprString(e)] {
+			seen[types.ExprString(e)] = true
+			nils = append([]ast.Expr{e}, nils...)
+		}
+	}
+	return nils
 }
 
 // cloneMapped copies s, and maps each node of the copy to the original's
