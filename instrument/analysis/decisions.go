@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"sort"
 )
@@ -57,6 +58,9 @@ func (r *Result) Decisions(c *Construct) []Decision {
 			e, ok := n.(ast.Expr)
 			if !ok || !isLocation(e, info) || isPath(e, parent, info) {
 				return true
+			}
+			if u, ok := parent.(*ast.UnaryExpr); ok && u.Op == token.AND {
+				return true // &x touches nothing: the accesses through the pointer are listed
 			}
 			if sel, ok := parent.(*ast.SelectorExpr); ok && sel.X == e {
 				if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {

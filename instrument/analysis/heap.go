@@ -47,9 +47,9 @@ type GuardSpan struct {
 func (g GuardSpan) what() string {
 	switch {
 	case g.Cells && g.Sel != nil:
-		return "the rows of " + types.ExprString(g.Path) + " that " + types.ExprString(g.Sel) + " lists hold"
+		return "the cells of the rows of " + types.ExprString(g.Path) + " that " + types.ExprString(g.Sel) + " lists hold"
 	case g.Cells:
-		return "the rows of " + types.ExprString(g.Path) + " hold"
+		return "the cells of " + types.ExprString(g.Path) + " hold"
 	}
 	return types.ExprString(g.Path) + " holds"
 }
@@ -101,6 +101,10 @@ type heapPass struct {
 	calls    map[*ast.CallExpr]*boundCall
 	indexes  map[string]GuardSpan          // what inj: and cells: positions assume injective, by their key in the form
 	valueOf  map[*types.Var]*ast.RangeStmt // value variables of the goroutine body's range loops
+	// readOnlyRoots are the index slices whose element type the construct
+	// writes: a position through one holds only if the slice is a root
+	// proven read-only.
+	readOnlyRoots map[string]bool
 }
 
 // heapRoot is one slice the goroutine body indexes: a stable path (flat),
@@ -167,7 +171,7 @@ func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
 	h := &heapPass{r: r, c: c, info: r.finder.info, fk: fk, defs: map[*types.Var]ast.Expr{}, loopOf: map[*types.Var]ast.Stmt{},
 		roots: map[string]*heapRoot{}, other: map[ast.Expr]types.Type{}, bind: map[*types.Var]ast.Expr{},
 		bound: map[*types.Func]bool{}, calls: map[*ast.CallExpr]*boundCall{}, indexes: map[string]GuardSpan{},
-		valueOf: map[*types.Var]*ast.RangeStmt{}}
+		valueOf: map[*types.Var]*ast.RangeStmt{}, readOnlyRoots: map[string]bool{}}
 	if fs, ok := loop.(*ast.ForStmt); ok {
 		switch p := fs.Post.(type) {
 		case *ast.IncDecStmt:
@@ -518,6 +522,11 @@ func (h *heapPass) prove(p *HeapProof) {
 			proven[k] = true
 		}
 	}
+	for k := range h.readOnlyRoots {
+		if !h.readOnlyRoot(k, proven) {
+			h.unproveThrough(strings.TrimPrefix(k, "flat:"), proven)
+		}
+	}
 	inGuard := map[string]bool{}
 	partners := map[string][]string{}
 	for _, k := range h.order {
@@ -597,6 +606,22 @@ func (h *heapPass) prove(p *HeapProof) {
 		}
 	}
 	h.proveCalls(p)
+}
+
+// unproveThrough drops the proofs of the written roots with a position
+// through the index slice canon.
+func (h *heapPass) unproveThrough(canon string, proven map[string]bool) {
+	for _, k := range h.order {
+		rt := h.roots[k]
+		if !rt.written {
+			continue
+		}
+		for f := range rt.wforms {
+			if strings.Contains(f, "inj:"+canon+"[") || strings.Contains(f, "cells:"+canon+"[") || strings.Contains(f, "cells:"+canon+"@") || strings.Contains(f, "@"+canon+"[") {
+				proven[k] = false
+			}
+		}
+	}
 }
 
 // owned reports whether the written root rt is independent by its

@@ -218,14 +218,37 @@ func (h *heapPass) position(e ast.Expr) string {
 }
 
 // indexSlice reports whether x is a stable slice of integers that nothing
-// in the construct writes.
+// in the construct writes: by type, or, when the construct writes other
+// integers, as a root of its own that prove finds read-only (readOnlyRoot).
 func (h *heapPass) indexSlice(x ast.Expr) bool {
 	if _, slice := underlying(h.info.TypeOf(x)).(*types.Slice); !slice {
 		return false
 	}
 	el := elemType(h.info.TypeOf(x))
 	b, ok := underlying(el).(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0 && h.stable(x) && !h.written(el)
+	return ok && b.Info()&types.IsInteger != 0 && h.stableReadOnly(x, el)
+}
+
+// stableReadOnly reports whether x, a slice with elements of type el, is
+// a stable path nothing in the construct writes: by type now, or as a
+// root, which prove checks (h.readOnlyRoots).
+func (h *heapPass) stableReadOnly(x ast.Expr, el types.Type) bool {
+	if !h.stable(x) {
+		return false
+	}
+	if h.written(el) {
+		h.readOnlyRoots["flat:"+h.canon(x)] = true
+	}
+	return true
+}
+
+// readOnlyRoot reports whether a position's index slice, keyed as a root,
+// is one the body only reads and nothing else writes (by type): proven
+// read-only. An index slice the body never indexes directly is not a
+// root: it is then read-only only by type.
+func (h *heapPass) readOnlyRoot(key string, proven map[string]bool) bool {
+	rt := h.roots[key]
+	return rt != nil && !rt.written && proven[key]
 }
 
 // injective records the guard span a position keyed key assumes, and
@@ -274,7 +297,7 @@ func (h *heapPass) cell(ix *ast.IndexExpr) string {
 	if !ok {
 		return ""
 	}
-	if _, slice := underlying(h.info.TypeOf(rix.X)).(*types.Slice); !slice || !h.stable(rix.X) || h.written(arr.Elem()) {
+	if _, slice := underlying(h.info.TypeOf(rix.X)).(*types.Slice); !slice || !h.stableReadOnly(rix.X, arr) {
 		return ""
 	}
 	if b, ok := underlying(arr.Elem()).(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {

@@ -2,12 +2,14 @@ package decisions
 
 import "sync"
 
-// Through an index array, two iterations may write one element.
+// Through a value computed from an index array, two iterations may write
+// one element whatever idx holds (a[idx[i]] alone is proven under a guard,
+// see indirect.go).
 func indirect(a, idx []int) {
 	var wg sync.WaitGroup
 	for i := range idx { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		wg.Go(func() {
-			a[idx[i]] += i // want `a\[idx\[i\]\]: checked: not proven` `a: (private|read-only): ` `idx\[i\]: read-only: nothing in the construct writes idx \(when it is apart from a\)` `idx: (private|read-only): ` `i: private: no other goroutine writes i` `i: private: no other goroutine writes i`
+			a[idx[i]/2] += i // want `a\[idx\[i\] / 2\]: checked: not proven` `a: (private|read-only): ` `idx\[i\]: read-only: nothing in the construct writes idx \(when it is apart from a\)` `idx: (private|read-only): ` `i: private: no other goroutine writes i` `i: private: no other goroutine writes i`
 		})
 	}
 	wg.Wait()

@@ -79,3 +79,66 @@ func (s *simplex) sumBoth() {
 	}
 	wg.Wait()
 }
+
+type mesh struct {
+	elemNode [][3]int
+	byColour [][]int
+}
+
+// assemble adds into y through the element-to-node index array, a colour
+// at a time, in chunks: each chunk its own nodes when the nodes of the
+// colour's elements hold no value twice (checked at run time).
+func (m *mesh) assemble(y []float64, chunks int) {
+	for _, elems := range m.byColour {
+		var wg sync.WaitGroup
+		for c := range chunks { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+			wg.Go(func() {
+				for _, e := range elems[c*len(elems)/chunks : (c+1)*len(elems)/chunks] { // want `e: read-only: nothing in the construct writes elems` `elems: private: no other goroutine writes elems` `c: private: no other goroutine writes c` `elems: private: no other goroutine writes elems` `chunks: read-only: nothing writes chunks while the construct runs` `c: private: no other goroutine writes c` `elems: private: no other goroutine writes elems` `chunks: read-only: nothing writes chunks while the construct runs`
+					en := &m.elemNode[e] // want `m\.elemNode: read-only: nothing in the construct writes a \[\]\[3\]int` `m: read-only: nothing writes m while the construct runs`
+					for k := range 3 {
+						y[en[k]] += 1 // want `y: read-only: nothing writes y while the construct runs` `y\[en\[k\]\]: independent: each iteration touches its own elements of y \(when the cells of the rows of m\.elemNode that elems lists hold no value twice\)` `en\[k\]: read-only: nothing in the construct writes m\.elemNode`
+					}
+				}
+			})
+		}
+		wg.Wait()
+	}
+}
+
+// assembleAll is the same over every element at once: neighbouring
+// elements share nodes, and nothing says which ones; the guard fails on a
+// real mesh and the checked version runs.
+func (m *mesh) assembleAll(y []float64) {
+	var wg sync.WaitGroup
+	for e := range m.elemNode { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			for k := range 3 {
+				y[m.elemNode[e][k]] += 1 // want `y: read-only: nothing writes y while the construct runs` `y\[m\.elemNode\[e\]\[k\]\]: independent: each iteration touches its own elements of y \(when the cells of m\.elemNode hold no value twice\)` `m\.elemNode: read-only: nothing in the construct writes a \[\]\[3\]int` `m\.elemNode\[e\]\[k\]: read-only: nothing in the construct writes m\.elemNode` `m: read-only: nothing writes m while the construct runs` `e: private: no other goroutine writes e`
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// a and idx are both []int: idx, read-only, must be apart from a too.
+func sameType(a, idx []int) {
+	var wg sync.WaitGroup
+	for i := range idx { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			a[idx[i]] += i // want `a: read-only: nothing writes a while the construct runs` `a\[idx\[i\]\]: independent: each iteration touches its own elements of a \(when it is apart from idx and idx holds no value twice\)` `idx: read-only: nothing writes idx while the construct runs` `idx\[i\]: read-only: nothing in the construct writes idx \(when it is apart from a\)` `i: private: no other goroutine writes i` `i: private: no other goroutine writes i`
+		})
+	}
+	wg.Wait()
+}
+
+// idx is written by the loop: not an index it may rely on.
+func writtenIndex(a, idx []int) {
+	var wg sync.WaitGroup
+	for i := range idx { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			a[idx[i]] += i // want `a: read-only: nothing writes a while the construct runs` `a\[idx\[i\]\]: checked: not proven` `idx: read-only: nothing writes idx while the construct runs` `idx\[i\]: independent: each iteration touches its own elements of idx \(when it is apart from a\)` `i: private: no other goroutine writes i` `i: private: no other goroutine writes i`
+			idx[i] = 0     // want `idx: read-only: nothing writes idx while the construct runs` `idx\[i\]: independent: each iteration touches its own elements of idx \(when it is apart from a\)` `i: private: no other goroutine writes i`
+		})
+	}
+	wg.Wait()
+}

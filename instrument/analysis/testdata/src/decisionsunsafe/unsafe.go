@@ -14,7 +14,7 @@ func shiftedByArithmetic(a []int64) {
 	for i := range len(a) - 1 { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		wg.Go(func() {
 			a[i] = 1                                                              // want `a\[i\]: checked: the package imports unsafe` `a: (private|read-only): ` `i: private: no other goroutine writes i`
-			p := (*int64)(unsafe.Add(unsafe.Pointer(&a[i]), unsafe.Sizeof(a[i]))) // want `a\[i\]: checked: the package imports unsafe` `a: (private|read-only): ` `i: private: no other goroutine writes i` `a\[i\]: checked: the package imports unsafe` `a: (private|read-only): ` `i: private: no other goroutine writes i`
+			p := (*int64)(unsafe.Add(unsafe.Pointer(&a[i]), unsafe.Sizeof(a[i]))) // want `a: (private|read-only): ` `i: private: no other goroutine writes i` `a\[i\]: checked: the package imports unsafe` `a: (private|read-only): ` `i: private: no other goroutine writes i`
 			*p = 2                                                                // want `\*p: checked: the package imports unsafe`
 		})
 	}
