@@ -29,6 +29,9 @@ const (
 	RWA                   = "RWA"                   // (t, p, site) p
 	ReadAll               = "ReadAll"               // (t, s, site) s: every element
 	WriteAll              = "WriteAll"              // (t, s, site) s: every element written (clear)
+	ReadSpan              = "ReadSpan"              // (t, s, lo, hi, site): reads of s[lo:hi], clamped
+	WriteSpan             = "WriteSpan"             // (t, s, lo, hi, site): writes of s[lo:hi], clamped
+	SameOrApart           = "SameOrApart"           // (a, b) bool: one array from one element, or no byte shared
 	AR                    = "AR"                    // (t, p, site) p
 	AW                    = "AW"                    // (t, p, site) p
 	MR                    = "MR"                    // (t, m, site) m
