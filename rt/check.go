@@ -48,11 +48,13 @@ func (t *Task) writeRange(addr, n, elem uintptr, site Site) {
 }
 
 // check runs the tree's protocol for one access, me being its shadow word.
+// The cell of the last check is cached, and so, through it, is its chunk
+// (see near).
 func (t *Task) check(addr uintptr, me uint64, write bool) {
 	t.checks++
 	c := t.last
 	if c == nil || c.addr != addr {
-		c = t.sh.cell(addr)
+		c = t.sh.near(c, addr)
 		t.last = c
 	}
 	switch {

@@ -6,48 +6,51 @@ import (
 )
 
 // A shadow table maps element addresses to cells holding their access
-// history. It is sharded by address hash; each shard is an open-addressing
-// table of *cell that readers probe with atomic loads and no lock. Inserts
-// take the shard's mutex; growth rehashes the same *cell pointers into a
-// larger table, so a reader still holding the old table updates the same
-// cells. Cells come from slabs, so checks on known addresses never allocate.
+// history. Cells live in chunks of neighbouring addresses (see chunk); the
+// table maps a chunk's key to the chunk. It is sharded by key hash; each
+// shard is an open-addressing table of *chunk that readers probe with
+// atomic loads and no lock. Inserts take the shard's mutex and add a whole
+// chunk, its cells' addresses set before the atomic store publishes it;
+// growth rehashes the same *chunk pointers into a larger table, so a reader
+// still holding the old table updates the same cells. Chunks come from
+// slabs, so checks on known addresses never allocate.
 type shadow struct {
 	tree   *tree
 	locked bool         // cells carry the locked protocol's history
-	limit  int64        // cells the table may hold
-	cells  atomic.Int64 // cells it holds
+	limit  int64        // cells the table may hold (max_shadow), counted a chunk at a time
+	cells  atomic.Int64 // cells it holds: chunkCells per chunk
 	floor  uint64       // tags below floor are a finished tree's: every block precedes them (see recycle)
 	shards [nShards]shard
 }
 
 const (
-	nShards   = 64
-	shardBits = 6
-	slabCells = 128 // the largest slab; a shard's first slabs are smaller
-	firstSlab = 4
-	firstSize = 8
+	nShards    = 64
+	shardBits  = 6
+	slabChunks = 16 // the largest slab; a shard's first slabs are smaller
+	firstSize  = 8
 )
 
 // shard is one lock domain of a shadow table.
 type shard struct {
 	tbl   atomic.Pointer[table]
 	mu    sync.Mutex
-	n     int    // cells in tbl
-	slab  []cell // free cells
-	slabN int    // size of the last slab: small first, so a tree that touches few addresses (a short construct run over and over) allocates little
+	n     int     // chunks in tbl
+	slab  []chunk // free chunks
+	slabN int     // size of the last slab: small first, so a tree that touches few addresses (a short construct run over and over) allocates little
 	_     [32]byte
 }
 
-// table is an open-addressing hash table; len(slots) is a power of two.
+// table is an open-addressing hash table of chunks; len(slots) is a power
+// of two.
 type table struct {
 	mask  uint64
-	slots []atomic.Pointer[cell]
+	slots []atomic.Pointer[chunk]
 }
 
 // cell is the access history of one element.
 type cell struct {
-	w, r, c atomic.Uint64 // wait-free protocol: last writer, last reader, a concurrent reader
-	addr    uintptr
+	w, r, c atomic.Uint64            // wait-free protocol: last writer, last reader, a concurrent reader
+	addr    uintptr                  // the element's, set before its chunk is published and never changed
 	hist    *history                 // locked protocol
 	atom    atomic.Pointer[atomHist] // wait-free protocol: atomic accesses, from the first one on
 }
@@ -120,8 +123,10 @@ func (s *shadow) recycle(next uint64) {
 	for i := range s.shards {
 		if tb := s.shards[i].tbl.Load(); tb != nil {
 			for j := range tb.slots {
-				if c := tb.slots[j].Load(); c != nil {
-					c.forget()
+				if ch := tb.slots[j].Load(); ch != nil {
+					for k := range ch {
+						ch[k].forget()
+					}
 				}
 			}
 		}
@@ -129,90 +134,129 @@ func (s *shadow) recycle(next uint64) {
 	shadowPool.Put(s)
 }
 
-// hashAddr spreads addresses of neighbouring elements over the table.
-func hashAddr(addr uintptr) uint64 { return uint64(addr) * 0x9E3779B97F4A7C15 }
+// hashAddr is the hash of the chunk that holds addr's cell; it spreads
+// neighbouring chunks over the table.
+func hashAddr(addr uintptr) uint64 {
+	key, _ := chunkOf(addr)
+	return hashKey(key)
+}
 
-// cell returns the cell of addr, creating it on first touch; nil when the
-// table is full.
+// hashKey is the hash of a chunk key.
+func hashKey(key uintptr) uint64 { return uint64(key) * 0x9E3779B97F4A7C15 }
+
+// cell returns the cell of addr, creating its chunk on first touch; nil when
+// the table is full.
 func (s *shadow) cell(addr uintptr) *cell {
-	h := hashAddr(addr)
+	key, i := chunkOf(addr)
+	return s.lookup(addr, key, i)
+}
+
+// lookup is cell for addr at index i of chunk key.
+func (s *shadow) lookup(addr, key uintptr, i int) *cell {
+	h := hashKey(key)
 	sh := &s.shards[h>>(64-shardBits)]
 	if tb := sh.tbl.Load(); tb != nil {
-		if c := tb.find(addr, h); c != nil {
+		if c := tb.findAt(addr, i, h); c != nil {
 			return c
 		}
 	}
-	return s.insert(sh, addr, h)
+	return s.insert(sh, addr, key, i, h)
 }
 
-// find probes tb for addr.
+// find probes tb for the cell of addr, h being hashAddr(addr).
 func (tb *table) find(addr uintptr, h uint64) *cell {
-	for i := h >> 20; ; i++ {
-		c := tb.slots[i&tb.mask].Load()
-		if c == nil || c.addr == addr {
+	_, i := chunkOf(addr)
+	return tb.findAt(addr, i, h)
+}
+
+// findAt probes tb for the chunk holding addr's cell, index i in it. It
+// compares the address in that cell, not a key in the chunk: every cell of
+// a chunk holds its own address, and the probe reads only the line it will
+// use.
+func (tb *table) findAt(addr uintptr, i int, h uint64) *cell {
+	for j := h >> 20; ; j++ {
+		ch := tb.slots[j&tb.mask].Load()
+		if ch == nil {
+			return nil
+		}
+		if c := &ch[i]; c.addr == addr {
 			return c
 		}
 	}
 }
 
-// insert adds a cell for addr to sh unless another goroutine did first.
-func (s *shadow) insert(sh *shard, addr uintptr, h uint64) *cell {
+// insert adds the chunk of addr (key, index i in it) to sh unless another
+// goroutine did first, and returns addr's cell.
+func (s *shadow) insert(sh *shard, addr, key uintptr, i int, h uint64) *cell {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	tb := sh.tbl.Load()
 	if tb == nil {
 		tb = newTable(firstSize)
 		sh.tbl.Store(tb)
-	} else if c := tb.find(addr, h); c != nil {
+	} else if c := tb.findAt(addr, i, h); c != nil {
 		return c
 	}
-	if s.cells.Add(1) > s.limit {
-		s.cells.Add(-1)
+	if s.cells.Add(chunkCells) > s.limit {
+		s.cells.Add(-chunkCells)
 		s.tree.rep.stats.untracked.Add(1)
 		return nil
 	}
-	if len(sh.slab) == 0 {
-		sh.slabN = min(max(2*sh.slabN, firstSlab), slabCells)
-		sh.slab = make([]cell, sh.slabN)
-	}
-	c := &sh.slab[0]
-	sh.slab = sh.slab[1:]
-	c.addr = addr
-	if s.locked {
-		c.hist = new(history)
-	}
+	ch := sh.newChunk(key, s.locked)
 	if 2*(sh.n+1) > len(tb.slots) {
 		tb = tb.grow()
 		sh.tbl.Store(tb)
 	}
-	tb.put(c, h)
+	tb.put(ch, h)
 	sh.n++
-	return c
+	return &ch[i]
+}
+
+// newChunk takes a chunk from sh's slab and sets its cells' addresses (and
+// histories, under the locked protocol). The caller holds sh.mu.
+func (sh *shard) newChunk(key uintptr, locked bool) *chunk {
+	if len(sh.slab) == 0 {
+		sh.slabN = min(max(2*sh.slabN, 1), slabChunks)
+		sh.slab = make([]chunk, sh.slabN)
+	}
+	ch := &sh.slab[0]
+	sh.slab = sh.slab[1:]
+	var hist []history
+	if locked {
+		hist = make([]history, chunkCells)
+	}
+	for k := range ch {
+		ch[k].addr = chunkAddr(key, k)
+		if locked {
+			ch[k].hist = &hist[k]
+		}
+	}
+	return ch
 }
 
 // newTable returns an empty table of n slots (a power of two).
 func newTable(n int) *table {
-	return &table{mask: uint64(n - 1), slots: make([]atomic.Pointer[cell], n)}
+	return &table{mask: uint64(n - 1), slots: make([]atomic.Pointer[chunk], n)}
 }
 
-// put stores c in the first free slot of its probe sequence. The caller
-// holds the shard's mutex and c is fully initialized: the atomic store
+// put stores ch in the first free slot of its probe sequence. The caller
+// holds the shard's mutex and ch is fully initialized: the atomic store
 // publishes it to lock-free readers.
-func (tb *table) put(c *cell, h uint64) {
+func (tb *table) put(ch *chunk, h uint64) {
 	for i := h >> 20; ; i++ {
 		if tb.slots[i&tb.mask].Load() == nil {
-			tb.slots[i&tb.mask].Store(c)
+			tb.slots[i&tb.mask].Store(ch)
 			return
 		}
 	}
 }
 
-// grow returns a table twice as large holding the same cells.
+// grow returns a table twice as large holding the same chunks.
 func (tb *table) grow() *table {
 	nt := newTable(2 * len(tb.slots))
 	for i := range tb.slots {
-		if c := tb.slots[i].Load(); c != nil {
-			nt.put(c, hashAddr(c.addr))
+		if ch := tb.slots[i].Load(); ch != nil {
+			nt.put(ch, hashAddr(ch[0].addr))
 		}
 	}
 	return nt

@@ -9,55 +9,65 @@ import (
 
 // TestShadowConcurrentInsert: goroutines inserting overlapping addresses
 // while the shards grow all get one cell per address, before and after.
+// Words fill their chunks; addresses 3 bytes apart (every alignment class,
+// many to a chunk) fill a third of each class's chunks.
 func TestShadowConcurrentInsert(t *testing.T) {
-	e := newEnv(t, "")
-	sh := emptyShadow(newTree(e.rep))
-	const n = 20000
-	cells := make([][]*cell, 4)
-	var wg sync.WaitGroup
-	for g := range cells {
-		cells[g] = make([]*cell, n)
-		wg.Go(func() {
-			for i := range n {
-				k := (i*7 + g*1001) % n
-				cells[g][k] = sh.cell(uintptr(0x10000 + 8*k))
-			}
-		})
-	}
-	wg.Wait()
-	seen := map[*cell]bool{}
-	for k := range n {
-		c := sh.cell(uintptr(0x10000 + 8*k))
-		if c == nil || c.addr != uintptr(0x10000+8*k) {
-			t.Fatalf("address %d: cell %v", k, c)
-		}
+	for stride, perAddr := range map[int]int64{8: 1, 3: 3} {
+		e := newEnv(t, "")
+		sh := emptyShadow(newTree(e.rep))
+		const n = 20000
+		addr := func(k int) uintptr { return uintptr(0x10000 + stride*k) }
+		cells := make([][]*cell, 4)
+		var wg sync.WaitGroup
 		for g := range cells {
-			if cells[g][k] != c {
-				t.Fatalf("address %d: goroutine %d got a different cell", k, g)
+			cells[g] = make([]*cell, n)
+			wg.Go(func() {
+				for i := range n {
+					k := (i*7 + g*1001) % n
+					cells[g][k] = sh.cell(addr(k))
+				}
+			})
+		}
+		wg.Wait()
+		seen := map[*cell]bool{}
+		for k := range n {
+			c := sh.cell(addr(k))
+			if c == nil || c.addr != addr(k) {
+				t.Fatalf("stride %d, address %d: cell %v", stride, k, c)
 			}
+			for g := range cells {
+				if cells[g][k] != c {
+					t.Fatalf("stride %d, address %d: goroutine %d got a different cell", stride, k, g)
+				}
+			}
+			if seen[c] {
+				t.Fatalf("stride %d: cell shared by two addresses", stride)
+			}
+			seen[c] = true
 		}
-		if seen[c] {
-			t.Fatalf("cell shared by two addresses")
+		if got, max := sh.cells.Load(), perAddr*n+4*chunkCells; got < n || got > max {
+			t.Fatalf("stride %d: %d cells for %d addresses, want %d to %d", stride, got, n, n, max)
 		}
-		seen[c] = true
-	}
-	if got := sh.cells.Load(); got != n {
-		t.Fatalf("%d cells for %d addresses", got, n)
 	}
 }
 
 // TestShadowBounded: past max_shadow new addresses go unchecked and are
-// counted; known ones are still checked.
+// counted; known ones are still checked. Cells are allocated, and counted,
+// a chunk at a time: max_shadow=100 holds twelve chunks of eight words.
 func TestShadowBounded(t *testing.T) {
 	e := newEnv(t, "max_shadow=100")
 	sh := emptyShadow(newTree(e.rep))
+	const base = 0x1000
 	for i := range 150 {
-		c := sh.cell(uintptr(8 * (i + 1)))
-		if (c == nil) != (i >= 100) {
+		c := sh.cell(uintptr(base + 8*i))
+		if (c == nil) != (i >= 96) {
 			t.Fatalf("address %d: cell %v", i, c)
 		}
 	}
-	if sh.cell(8) == nil || e.rep.stats.untracked.Load() != 50 {
+	if got := sh.cells.Load(); got != 96 {
+		t.Fatalf("%d cells held, want 96", got)
+	}
+	if sh.cell(base) == nil || e.rep.stats.untracked.Load() != 54 {
 		t.Fatalf("untracked = %d", e.rep.stats.untracked.Load())
 	}
 }
