@@ -293,7 +293,7 @@ func (h *heapPass) footprint() string {
 		}
 	}
 	bw := &accessWalker{r: h.r, info: h.info, emit: func(a access) { body = append(body, a) }, callees: enqueue, lits: opaque.lits}
-	bw.inPlace = func(call *ast.CallExpr, fn *types.Func) bool { return h.bindCall(call, fn, &body) }
+	bw.inPlace = func(call *ast.CallExpr, fn *types.Func) bool { return h.bindCall(call, fn, bw.emit) }
 	bw.walk(h.fk.Body.Body)
 	parent := *opaque
 	parent.emit = func(a access) {

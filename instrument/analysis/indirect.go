@@ -18,11 +18,11 @@ import (
 //     idx at the construct's start (rt.GuardInjective) and runs the checked
 //     version when a value repeats.
 //   - Callees walked in place. A function the goroutine body calls once,
-//     that calls nothing itself (a leaf: builtins, conversions and math
-//     only), is walked as part of the body with its parameters bound to the
-//     call's arguments, so its accesses get ownership forms too. When every
-//     one of them is proven, the call needs no checked clone
-//     (HeapProof.Call).
+//     that calls nothing but builtins, conversions, math and functions it
+//     can walk in place in turn, is walked as part of the body with its
+//     parameters bound to the call's arguments, so its accesses get
+//     ownership forms too. When every one of them is proven, the call needs
+//     no checked clone (HeapProof.Call).
 //
 // Reads may also use positions no iteration owns: a[0] (or a[idx[0]]) read
 // by all iterations while iteration i writes a[i] for i ≥ 1 (disjointForms).
@@ -34,15 +34,16 @@ type boundCall struct {
 }
 
 // bindCall walks the callee of call in place when it can (see the file
-// comment), appending its accesses to body. It reports whether it did; if
-// not, the caller follows the callee by type as before.
-func (h *heapPass) bindCall(call *ast.CallExpr, fn *types.Func, body *[]access) bool {
+// comment), handing its accesses, and those of the callees it walks in
+// place in turn, to emit. It reports whether it did; if not, the caller
+// follows the callee by type as before.
+func (h *heapPass) bindCall(call *ast.CallExpr, fn *types.Func, emit func(access)) bool {
 	d := h.r.Decls[fn]
 	if fn.Origin() != fn || h.bound[fn] || d == nil || d.Body == nil || d.Type.TypeParams != nil {
 		return false
 	}
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) || !leaf(d.Body, h.info) {
+	if sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) || !selfContained(d.Body, h.info) {
 		return false
 	}
 	bind := map[*types.Var]ast.Expr{}
@@ -74,9 +75,10 @@ func (h *heapPass) bindCall(call *ast.CallExpr, fn *types.Func, body *[]access) 
 	bc := &boundCall{fn: fn}
 	cw := &accessWalker{r: h.r, info: h.info, emit: func(a access) {
 		bc.accesses = append(bc.accesses, a)
-		*body = append(*body, a)
+		emit(a)
 	}}
-	cw.callees = func(*types.Func) { cw.fail("calls a function") } // a leaf never does
+	cw.inPlace = func(call *ast.CallExpr, fn *types.Func) bool { return h.bindCall(call, fn, cw.emit) }
+	cw.callees = func(*types.Func) { cw.fail("calls a function it cannot walk in place") }
 	cw.lits = func(*ast.FuncLit) { cw.fail("has a function literal") }
 	cw.walk(d.Body)
 	if cw.opaque != "" {
@@ -113,10 +115,11 @@ func params(fl *ast.FieldList, info *types.Info) []*types.Var {
 	return out
 }
 
-// leaf reports whether body runs only its own code: no call but builtins,
-// conversions and functions of math and math/bits; no goroutine, defer,
-// channel operation or function literal.
-func leaf(body *ast.BlockStmt, info *types.Info) bool {
+// selfContained reports whether body runs only code a walk in place sees:
+// no call but builtins, conversions, functions of math and math/bits and
+// static calls of functions (walked in place in turn, or the walk fails);
+// no goroutine, defer, channel operation or function literal.
+func selfContained(body *ast.BlockStmt, info *types.Info) bool {
 	ok := true
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch x := n.(type) {
@@ -129,7 +132,7 @@ func leaf(body *ast.BlockStmt, info *types.Info) bool {
 			_, fn := underlying(info.TypeOf(x.X)).(*types.Signature)
 			ok = ok && !ch && !fn
 		case *ast.CallExpr:
-			ok = ok && harmless(x, info)
+			ok = ok && (harmless(x, info) || Callee(info, x.Fun) != nil)
 		}
 		return ok
 	})

@@ -142,3 +142,17 @@ func writtenIndex(a, idx []int) {
 	}
 	wg.Wait()
 }
+
+// rowNorm calls sum: both are walked in place, k bound to s.index[i].
+func (s *simplex) rowNorm(k int) float64 { return s.sum(k) * 2 }
+
+// norms calls a callee that calls another: proven through both.
+func (s *simplex) norms() {
+	var wg sync.WaitGroup
+	for i := range s.index { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			s.val[s.index[i]] = s.rowNorm(s.index[i]) // want `s\.val: read-only: nothing in the construct writes a \[\]float64` `s\.val\[s\.index\[i\]\]: independent: each iteration touches its own elements of s\.val \(when it is apart from s\.rows and s\.index holds no value twice\)` `s: read-only: nothing writes s while the construct runs` `s\.index: read-only: nothing in the construct writes a \[\]int` `s\.index\[i\]: read-only: nothing in the construct writes s\.index` `s: read-only: nothing writes s while the construct runs` `i: private: no other goroutine writes i` `s\.rowNorm\(s\.index\[i\]\): independent: every access rowNorm makes is proven \(under the construct's guard\)` `s: read-only: nothing writes s while the construct runs` `s\.index: read-only: nothing in the construct writes a \[\]int` `s\.index\[i\]: read-only: nothing in the construct writes s\.index` `s: read-only: nothing writes s while the construct runs` `i: private: no other goroutine writes i`
+		})
+	}
+	wg.Wait()
+}
