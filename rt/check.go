@@ -53,8 +53,16 @@ func (t *Task) writeRange(addr, n, elem uintptr, site Site) {
 func (t *Task) check(addr uintptr, me uint64, write bool) {
 	t.checks++
 	c := t.last
-	if c == nil || c.addr != addr {
-		c = t.sh.near(c, addr)
+	switch {
+	case c == nil:
+		c = t.sh.cell(addr)
+		t.last = c
+	case c.addr != addr:
+		if w, ok := c.word(addr); ok {
+			c = w
+		} else {
+			c = t.sh.near(c, addr)
+		}
 		t.last = c
 	}
 	switch {

@@ -37,7 +37,7 @@ const (
 func chunkOf(addr uintptr) (key uintptr, i int) {
 	class := bits.TrailingZeros64(uint64(addr) | 8)   // 0..3
 	shift := bits.TrailingZeros64(uint64(addr)|4) + 1 // log2 of the spacing: 1, 2, 3, 3
-	return addr>>(shift+chunkBits)<<2 | uintptr(class), int(addr>>shift) & (chunkCells - 1)
+	return addr>>(shift+chunkBits&63)<<2 | uintptr(class), int(addr>>(shift&63)) & (chunkCells - 1)
 }
 
 // chunkAddr returns the address whose cell is index i of the chunk key.
@@ -48,15 +48,26 @@ func chunkAddr(key uintptr, i int) uintptr {
 }
 
 // near returns the cell of addr, creating its chunk on first touch (nil
-// when the table is full). When addr is in the chunk of last, the cell of
-// the previous check, it is found there without a table lookup: the task's
-// cell cache is a chunk cache too.
+// when the table is full). When addr is in the chunk of last (not nil), the
+// cell of the previous check, it is found there without a table lookup: the
+// task's cell cache is a chunk cache too.
 func (s *shadow) near(last *cell, addr uintptr) *cell {
 	key, i := chunkOf(addr)
-	if last != nil {
-		if lk, li := chunkOf(last.addr); lk == key {
-			return (*cell)(unsafe.Add(unsafe.Pointer(last), (i-li)*int(unsafe.Sizeof(cell{}))))
-		}
+	if lk, li := chunkOf(last.addr); lk == key {
+		return (*cell)(unsafe.Add(unsafe.Pointer(last), (i-li)*cellSize))
 	}
 	return s.lookup(addr, key, i)
 }
+
+// word is near's common case, small enough to inline: the cell of addr when
+// addr and c's address are words of one chunk (they differ in bits 3 to 5
+// only).
+func (c *cell) word(addr uintptr) (*cell, bool) {
+	if d := addr ^ c.addr; d&^((chunkCells-1)<<3) != 0 || c.addr&7 != 0 {
+		return nil, false
+	}
+	return (*cell)(unsafe.Add(unsafe.Pointer(c), int(addr-c.addr)>>3*cellSize)), true
+}
+
+// cellSize is the size of a cell, the stride of a chunk.
+const cellSize = int(unsafe.Sizeof(cell{}))

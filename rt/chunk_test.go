@@ -41,8 +41,15 @@ func TestChunkExact(t *testing.T) {
 	for a := uintptr(base); a < base+n; a++ {
 		last := sh.cell(a)
 		for b := uintptr(base); b < base+n; b++ {
-			if c := sh.near(last, b); c != sh.cell(b) {
+			if c := sh.near(last, b); c != sh.cell(b) || c.addr != b {
 				t.Fatalf("near %#x, %#x finds %#x's cell", a, b, c.addr)
+			}
+			c, ok := last.word(b)
+			if ok && c != sh.cell(b) {
+				t.Fatalf("word %#x, %#x finds %#x's cell", a, b, c.addr)
+			}
+			if words := (a|b)&7 == 0 && a>>6 == b>>6; ok != words {
+				t.Fatalf("word %#x, %#x: %v, want %v", a, b, ok, words)
 			}
 		}
 	}
