@@ -82,6 +82,18 @@ func BenchmarkReadRange(b *testing.B) {
 	}
 }
 
+// BenchmarkReadRangeBytes checks a 256-byte read range: a cell per byte,
+// the odd ones in chunks of their own alignment class.
+func BenchmarkReadRangeBytes(b *testing.B) {
+	t, c := benchTask(b, "")
+	defer c.Join()
+	buf := make([]byte, 256)
+	b.ReportAllocs()
+	for b.Loop() {
+		t.ReadRange(uintptr(unsafe.Pointer(&buf[0])), 256, 1, 1)
+	}
+}
+
 // benchShared has every RunParallel goroutine, each a child of one
 // construct, check the same location.
 func benchShared(b *testing.B, opts string, write bool) {

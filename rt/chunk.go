@@ -1,9 +1,6 @@
 package rt
 
-import (
-	"math/bits"
-	"unsafe"
-)
+import "unsafe"
 
 // A chunk holds the cells of chunkCells neighbouring addresses of one
 // alignment class, contiguously, so the shadow table is keyed by chunk
@@ -35,10 +32,19 @@ const (
 // chunkOf returns the key of the chunk that holds addr's cell, unique across
 // classes, and the cell's index in it.
 func chunkOf(addr uintptr) (key uintptr, i int) {
-	class := bits.TrailingZeros64(uint64(addr) | 8)   // 0..3
-	shift := bits.TrailingZeros64(uint64(addr)|4) + 1 // log2 of the spacing: 1, 2, 3, 3
-	return addr>>(shift+chunkBits&63)<<2 | uintptr(class), int(addr>>(shift&63)) & (chunkCells - 1)
+	low := addr & 7 * 2
+	class := classes >> low & 3
+	shift := spacings >> low & 3
+	return addr>>(shift+chunkBits)<<2 | class, int(addr>>shift) & (chunkCells - 1)
 }
+
+// classes and spacings give, two bits for each value of an address's low
+// three bits, its class (trailing zeros, up to 3) and the log2 of the
+// spacing of its class (1, 2, 3, 3), without counting bits.
+const (
+	classes  uintptr = 3 | 0<<2 | 1<<4 | 0<<6 | 2<<8 | 0<<10 | 1<<12 | 0<<14
+	spacings uintptr = 3 | 1<<2 | 2<<4 | 1<<6 | 3<<8 | 1<<10 | 2<<12 | 1<<14
+)
 
 // chunkAddr returns the address whose cell is index i of the chunk key.
 func chunkAddr(key uintptr, i int) uintptr {
