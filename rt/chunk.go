@@ -19,14 +19,14 @@ import "unsafe"
 // 16 bytes), and an address's cell is its index in that run. The mapping is
 // exact for every element size and mix of sizes, needs no probing inside a
 // chunk, and fills every cell of a dense array of 1-, 2-, 4- or 8-byte
-// elements (a []int32's even elements fill word chunks, its odd ones
-// 4-byte chunks). A program touching one address per chunk pays for eight
+// elements (a []int32's even elements fill word chunks, its odd ones the
+// chunks of odd multiples of 4). A program touching one address per chunk pays for eight
 // cells, about 400 bytes per address instead of 64.
 type chunk [chunkCells]cell
 
 const (
-	chunkCells = 8
 	chunkBits  = 3
+	chunkCells = 1 << chunkBits
 )
 
 // chunkOf returns the key of the chunk that holds addr's cell, unique across
