@@ -243,7 +243,7 @@ func (w *walker) wrapLoc(e dst.Expr, fn string) dst.Expr {
 	if aggregate(w.info.TypeOf(a)) {
 		fn = map[string]string{rtnames.R: rtnames.RA, rtnames.W: rtnames.WA, rtnames.RW: rtnames.RWA}[fn]
 	}
-	call := w.rtCall(fn, w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: e}, siteLit(site))
+	call := w.rtCall(fn, w.checkTask(a, fn, site), &dst.UnaryExpr{Op: token.AND, X: e}, siteLit(site))
 	return &dst.ParenExpr{X: &dst.StarExpr{X: call}}
 }
 
@@ -316,7 +316,7 @@ func (w *walker) rangeElemCheck(a *ast.RangeStmt, s *dst.RangeStmt) dst.Stmt {
 	}
 	site := w.site(a.Value.Pos(), what)
 	idx := &dst.IndexExpr{X: exprFromAST(a.X), Index: dst.NewIdent(key)}
-	return &dst.ExprStmt{X: w.rtCall(fn, w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: idx}, siteLit(site))}
+	return &dst.ExprStmt{X: w.rtCall(fn, w.checkTask(a.Value, fn, site), &dst.UnaryExpr{Op: token.AND, X: idx}, siteLit(site))}
 }
 
 func (w *walker) rtCall(fn string, args ...dst.Expr) *dst.CallExpr {

@@ -30,6 +30,7 @@ type walker struct {
 	constructs map[*analysis.Construct]string // construct → its variable name
 	used       map[string]bool                // task variables referenced
 	stmtsSeen  *[]dst.Stmt                    // original statements, for line directives
+	coal       *coalescing                    // the loop whose checks may move before it, see coalesce.go
 	touched    *bool                          // the function changed
 }
 
@@ -102,7 +103,9 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 			continue
 		}
 		w.seen(list[i])
+		c := w.coalesceStart(list[i])
 		w.stmt(list[i])
+		out = append(out, w.coalesceEnd(c)...)
 		out = append(out, list[i])
 		out = append(out, w.redeclaredChecks(list[i])...)
 		out = append(out, w.freshVars(list[i])...)

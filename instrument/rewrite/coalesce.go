@@ -1,0 +1,836 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+
+	"github.com/dave/dst"
+
+	"github.com/goanomaly/goanomaly/instrument/rtnames"
+)
+
+// Check coalescing (issue 4): in checked code of the pruned build, the
+// checks of a simple sequential loop that would repeat for every iteration
+// run once, before the loop, with the sites the per-iteration checks have:
+//
+//	for j := range n {                  _ga_h7 := _ga_k1
+//		x.sum += a[r][j]          →       if 0 < n && r < len(a) && n <= len(a[r]) {
+//	}                                        _ga_h7 = nil
+//	                                         _ga_rt.ReadSpan(_ga_k1, a[r], 0, n, 3)
+//	                                         _ga_rt.RW(_ga_k1, &x.sum, 2)
+//	                                      }
+//	                                      for j := range n {
+//	                                         *_ga_rt.RW(_ga_h7, &x.sum, 2) += *_ga_rt.R(_ga_h7, &a[r][j], 3)
+//	                                      }
+//
+// The checks in the loop stay, with a task that is nil once the checks
+// before it ran: when the condition fails, the loop checks every access as
+// before. No line is added inside the user's code; the two statements
+// before the loop come before its /*line*/ directive.
+//
+// The rule. A loop is coalesced when
+//   - it is `for j := lo; j < hi; j++` (or j += 1), `for j := range n` or
+//     `for j[, v] := range s`, j an int that nothing but the loop assigns,
+//     hi (for the three-clause form) loop-invariant;
+//   - its body has no branch, label, return, go, defer, select, send,
+//     receive, nested loop, function literal, composite literal, address
+//     operator, slice expression, type assertion or switch, no map index,
+//     no `:=` that redeclares, and no call but len, cap, min, max and
+//     conversions that cannot panic: so once it starts, nothing forks,
+//     joins, blocks or synchronises inside it, and every iteration runs to
+//     its end unless an operation panics;
+//   - every operation of the body that can panic is made safe by a
+//     condition tested before the loop: an index x[k] with x and k
+//     loop-invariant (k < len(x)), or x[j+d] with x invariant and d a
+//     constant (lo+d ≥ 0 and hi+d ≤ len(x)); a dereference of an invariant
+//     pointer (p != nil); integer division by an invariant (y != 0) and a
+//     shift by an invariant signed count (y >= 0).
+//
+// When the conditions hold and lo < hi, the loop runs every iteration to
+// its end, so each access of a top-level statement of the body (not under
+// && or ||) happens in every iteration: x[j+d] touches exactly
+// x[lo+d:hi+d], and an access whose address is loop-invariant touches its
+// one location in every iteration. Those are the checks moved before the
+// loop (x[j+d] as a ReadSpan or WriteSpan, with x of a non-aggregate
+// element type; an invariant one as itself).
+//
+// Loop-invariant: an expression the loop's writes cannot change: its
+// variables are declared outside the loop and not assigned in it, and no
+// location it reads may overlap a location the loop writes (overlap below:
+// by variable, field, and element type, since without unsafe memory of one
+// type cannot be reached as another that does not contain it). A package
+// that imports unsafe is not coalesced.
+//
+// Order. Reports name the sites of the accesses a block made to a location
+// in the order it made them (a later access supersedes an earlier one in
+// the locked protocol's histories), so checks moved before the loop must
+// meet each location in the loop's order. The checked accesses of the loop
+// fall into groups that may share memory (overlap); a group moves only as
+// a whole, and only when its accesses are all invariant (each location
+// then sees one iteration's sequence, which repeating does not change) or
+// all x[j+d] elements: then the spans are checked by decreasing d, in body
+// order for equal d, which is the order in which the loop meets each
+// element, provided two different slices of the group are the same array
+// from the same element or disjoint (rt.SameOrApart, tested before the
+// loop). Accesses of the loop's header never move, nor does any group they
+// are in.
+type coalescing struct {
+	loop   ast.Stmt
+	j      *types.Var
+	lo, hi ast.Expr // the iterations are [lo, hi); lo nil means 0
+	hiLen  bool     // hi is len(hi) (range over a slice)
+	name   string   // the variable holding the task for the checks in the loop
+	cands  map[ast.Expr]*cand
+	conds  []ast.Expr // evaluation-safety conditions, in order
+	nhead  int        // conds[:nhead] are those of the bounds lo and hi
+	bounds map[string]*bound
+	writes []loc // the locations the loop writes
+	taken  map[*types.Var]bool
+	ok     bool // the body qualifies so far
+	checks []*loopCheck
+}
+
+// cand is an access of the body that may be checked before the loop.
+type cand struct {
+	base  ast.Expr // elem: the slice x of x[j+d]; nil for an invariant address
+	d     int
+	order int // evaluation order of its check in an iteration
+}
+
+// bound collects the offsets d of the x[j+d] of one slice x.
+type bound struct {
+	x          ast.Expr
+	dmin, dmax int
+}
+
+// loopCheck is a check the rewriter made inside the loop.
+type loopCheck struct {
+	a    ast.Expr
+	fn   string
+	site uint32
+	cand *cand
+	task *dst.Ident // the task argument of a candidate's check
+}
+
+// coalesceStart returns the coalescing state for loop statement s when its
+// form and body qualify, and makes it the walker's; else nil.
+func (w *walker) coalesceStart(s dst.Stmt) *coalescing {
+	if w.task == "" || w.cfg.Conservative || w.coal != nil || importsUnsafe(w.pkg.Types) {
+		return nil
+	}
+	c := &coalescing{cands: map[ast.Expr]*cand{}, bounds: map[string]*bound{}, ok: true}
+	var body *ast.BlockStmt
+	switch a := w.astOf(s).(type) {
+	case *ast.ForStmt:
+		body = a.Body
+		if !w.forShape(c, a) {
+			return nil
+		}
+	case *ast.RangeStmt:
+		body = a.Body
+		if !w.rangeShape(c, a) {
+			return nil
+		}
+	default:
+		return nil
+	}
+	c.loop = w.astOf(s).(ast.Stmt)
+	c.name = fmt.Sprintf("_ga_h%d", w.pkg.Fset.Position(c.loop.Pos()).Offset)
+	c.taken = w.addrTaken()
+	c.writes = w.loopWrites(c, body)
+	if !c.ok {
+		return nil
+	}
+	// The bounds are evaluated before the loop: they must be safe too.
+	for _, e := range []ast.Expr{c.lo, c.hi} {
+		if e != nil && !w.safe(c, e) {
+			return nil
+		}
+	}
+	if c.lo != nil && !w.invariant(c, c.lo) || !w.invariant(c, c.hi) {
+		return nil
+	}
+	c.nhead = len(c.conds)
+	order := 0
+	for _, st := range body.List {
+		w.bodyStmt(c, st, &order)
+	}
+	if !c.ok || len(c.cands) == 0 {
+		return nil
+	}
+	w.coal = c
+	return c
+}
+
+// forShape reads `for j := lo; j < hi; j++`.
+func (w *walker) forShape(c *coalescing, a *ast.ForStmt) bool {
+	init, ok := a.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+		return false
+	}
+	if !w.loopVar(c, init.Lhs[0]) {
+		return false
+	}
+	cond, ok := a.Cond.(*ast.BinaryExpr)
+	if !ok || cond.Op != token.LSS || !w.isVar(cond.X, c.j) {
+		return false
+	}
+	switch p := a.Post.(type) {
+	case *ast.IncDecStmt:
+		ok = p.Tok == token.INC && w.isVar(p.X, c.j)
+	case *ast.AssignStmt:
+		ok = p.Tok == token.ADD_ASSIGN && w.isVar(p.Lhs[0], c.j) && w.constInt(p.Rhs[0]) == 1
+	default:
+		ok = false
+	}
+	c.lo, c.hi = init.Rhs[0], cond.Y
+	return ok
+}
+
+// rangeShape reads `for j := range n` and `for j[, v] := range s`.
+func (w *walker) rangeShape(c *coalescing, a *ast.RangeStmt) bool {
+	if a.Tok != token.DEFINE || a.Key == nil || !w.loopVar(c, a.Key) {
+		return false
+	}
+	switch underlying(w.info.TypeOf(a.X)).(type) {
+	case *types.Slice:
+		c.hi, c.hiLen = a.X, true
+	case *types.Basic:
+		if a.Value != nil || !isInteger(w.info.TypeOf(a.X)) {
+			return false
+		}
+		c.hi = a.X
+	default:
+		return false
+	}
+	if a.Value != nil && pure(a.X) && !aggregate(w.info.TypeOf(a.Value)) {
+		c.cands[a.Value] = &cand{base: a.X, order: -1} // the value's check, at the body's start
+		c.bound(a.X, 0)
+	}
+	return true
+}
+
+// loopVar records e as the loop's int variable.
+func (w *walker) loopVar(c *coalescing, e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := w.info.Defs[id].(*types.Var)
+	if !ok || !types.Identical(v.Type(), types.Typ[types.Int]) {
+		return false
+	}
+	c.j = v
+	return true
+}
+
+func (w *walker) isVar(e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && v != nil && w.info.Uses[id] == v
+}
+
+// constInt is the value of an integer constant expression, or 0.
+func (w *walker) constInt(e ast.Expr) int {
+	if b, ok := e.(*ast.BasicLit); ok && w.info.Types[e].Value == nil { // made by coalescing
+		n, _ := strconv.Atoi(b.Value)
+		return n
+	}
+	tv, ok := w.info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0
+	}
+	n, _ := constant.Int64Val(tv.Value)
+	return int(n)
+}
+
+func (w *walker) isConst(e ast.Expr) bool {
+	if b, ok := e.(*ast.BasicLit); ok {
+		return b.Kind == token.INT
+	}
+	tv, ok := w.info.Types[e]
+	return ok && tv.Value != nil
+}
+
+func (c *coalescing) bound(x ast.Expr, d int) {
+	k := types.ExprString(x)
+	if b := c.bounds[k]; b != nil {
+		b.dmin, b.dmax = min(b.dmin, d), max(b.dmax, d)
+		return
+	}
+	c.bounds[k] = &bound{x: x, dmin: d, dmax: d}
+}
+
+func (c *coalescing) cond(e ast.Expr) {
+	if !slices.ContainsFunc(c.conds, func(x ast.Expr) bool { return types.ExprString(x) == types.ExprString(e) }) {
+		c.conds = append(c.conds, e)
+	}
+}
+
+func importsUnsafe(p *types.Package) bool {
+	return slices.ContainsFunc(p.Imports(), func(q *types.Package) bool { return q.Path() == "unsafe" })
+}
+
+// bodyStmt checks one top-level statement of the body: its accesses happen
+// in every iteration, except under && and ||.
+func (w *walker) bodyStmt(c *coalescing, s ast.Stmt, order *int) {
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		for _, e := range append(slices.Clone(s.Lhs), s.Rhs...) {
+			w.expr(c, e, true, order)
+		}
+		w.safeAssign(c, s)
+	case *ast.IncDecStmt:
+		w.expr(c, s.X, true, order)
+	case *ast.DeclStmt:
+		ast.Inspect(s, func(n ast.Node) bool {
+			if vs, ok := n.(*ast.ValueSpec); ok {
+				for _, e := range vs.Values {
+					w.expr(c, e, true, order)
+				}
+				return false
+			}
+			return true
+		})
+	case *ast.EmptyStmt:
+	case *ast.BlockStmt:
+		w.nested(c, s, order)
+	case *ast.IfStmt:
+		w.nested(c, s, order)
+	case *ast.SwitchStmt:
+		w.nested(c, s, order)
+	default:
+		c.ok = false
+	}
+}
+
+// nested checks a statement whose accesses do not happen in every iteration.
+func (w *walker) nested(c *coalescing, s ast.Stmt, order *int) {
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			w.safeAssign(c, n)
+			return true
+		case *ast.IncDecStmt, *ast.DeclStmt, *ast.EmptyStmt, *ast.BlockStmt, *ast.IfStmt, *ast.SwitchStmt, *ast.CaseClause:
+			return true
+		case ast.Expr:
+			w.expr(c, n, false, order)
+			return false
+		case ast.Stmt:
+			c.ok = false
+		}
+		return c.ok
+	})
+}
+
+// expr checks expression e of the body, in evaluation order (operands
+// first, left to right), and records candidates when e is evaluated in
+// every iteration (uncond).
+func (w *walker) expr(c *coalescing, e ast.Expr, uncond bool, order *int) {
+	if !c.ok || e == nil {
+		return
+	}
+	if tv, ok := w.info.Types[e]; ok && (tv.IsType() || tv.Value != nil) {
+		return
+	}
+	switch x := e.(type) {
+	case *ast.Ident:
+		if v, ok := w.info.Uses[x].(*types.Var); ok && v == c.j {
+			return
+		}
+	case *ast.BasicLit:
+	case *ast.ParenExpr:
+		w.expr(c, x.X, uncond, order)
+		return
+	case *ast.SelectorExpr:
+		if s := w.info.Selections[x]; s != nil {
+			if s.Kind() != types.FieldVal {
+				c.ok = false
+				return
+			}
+			w.expr(c, x.X, uncond, order)
+			if s.Indirect() || isPointer(w.info.TypeOf(x.X)) {
+				w.nonNil(c, x.X)
+			}
+		}
+	case *ast.StarExpr:
+		w.expr(c, x.X, uncond, order)
+		w.nonNil(c, x.X)
+	case *ast.IndexExpr:
+		w.expr(c, x.X, uncond, order)
+		w.expr(c, x.Index, uncond, order)
+		if uncond && w.elemCand(c, x, *order) {
+			*order++
+			return
+		}
+		w.inBounds(c, x)
+	case *ast.UnaryExpr:
+		if x.Op == token.AND || x.Op == token.ARROW {
+			c.ok = false
+			return
+		}
+		w.expr(c, x.X, uncond, order)
+		return
+	case *ast.BinaryExpr:
+		w.expr(c, x.X, uncond, order)
+		w.expr(c, x.Y, uncond && x.Op != token.LAND && x.Op != token.LOR, order)
+		w.safeOp(c, x)
+		return
+	case *ast.CallExpr:
+		w.call1(c, x, uncond, order)
+		return
+	default:
+		c.ok = false
+		return
+	}
+	if uncond && w.addrInvariant(c, e) {
+		c.cands[e] = &cand{order: *order}
+		*order++
+	}
+}
+
+// call1 accepts len, cap, min, max and conversions that cannot panic.
+func (w *walker) call1(c *coalescing, x *ast.CallExpr, uncond bool, order *int) {
+	fun := ast.Unparen(x.Fun)
+	if tv := w.info.Types[fun]; tv.IsType() {
+		switch underlying(tv.Type).(type) {
+		case *types.Array, *types.Pointer:
+			c.ok = false // from a slice: may panic
+		}
+		switch fun.(type) {
+		case *ast.Ident, *ast.SelectorExpr:
+		default:
+			c.ok = false // copyExpr copies a type only as a name
+		}
+	} else if id, ok := fun.(*ast.Ident); !ok || !slices.Contains([]string{"len", "cap", "min", "max"}, id.Name) {
+		c.ok = false
+	} else if _, builtin := w.info.Uses[id].(*types.Builtin); !builtin {
+		c.ok = false
+	}
+	for _, a := range x.Args {
+		w.expr(c, a, uncond, order)
+	}
+}
+
+// elemCand records x[j+d] on an invariant slice as a candidate.
+func (w *walker) elemCand(c *coalescing, x *ast.IndexExpr, order int) bool {
+	d, ok := w.offset(c, x.Index)
+	if !ok {
+		return false
+	}
+	switch underlying(w.info.TypeOf(x.X)).(type) {
+	case *types.Slice:
+		if aggregate(w.info.TypeOf(x)) || !w.invariant(c, x.X) || !w.safe(c, x.X) {
+			return false
+		}
+		c.cands[x] = &cand{base: x.X, d: d, order: order}
+	case *types.Basic: // a string: not checked, but it may panic
+		if !w.invariant(c, x.X) || !w.safe(c, x.X) {
+			return false
+		}
+	default:
+		return false
+	}
+	c.bound(x.X, d)
+	return true
+}
+
+// offset reads j, j+d, d+j or j-d.
+func (w *walker) offset(c *coalescing, e ast.Expr) (int, bool) {
+	e = ast.Unparen(e)
+	if w.isVar(e, c.j) {
+		return 0, true
+	}
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok {
+		return 0, false
+	}
+	switch {
+	case b.Op == token.ADD && w.isVar(b.X, c.j) && w.isConst(b.Y):
+		return w.constInt(b.Y), true
+	case b.Op == token.ADD && w.isVar(b.Y, c.j) && w.isConst(b.X):
+		return w.constInt(b.X), true
+	case b.Op == token.SUB && w.isVar(b.X, c.j) && w.isConst(b.Y):
+		return -w.constInt(b.Y), true
+	}
+	return 0, false
+}
+
+// inBounds requires x[k] (not a candidate) to be on an invariant operand at
+// an invariant index, and adds k < len(x) to the conditions.
+func (w *walker) inBounds(c *coalescing, x *ast.IndexExpr) {
+	switch underlying(w.info.TypeOf(x.X)).(type) {
+	case *types.Map, nil:
+		c.ok = false
+		return
+	case *types.Array:
+		if w.isConst(x.Index) {
+			return // checked by the compiler
+		}
+	}
+	if d, ok := w.offset(c, x.Index); ok { // x[j+d] evaluated conditionally: still a bound
+		if !w.invariant(c, x.X) || !w.safe(c, x.X) {
+			c.ok = false
+			return
+		}
+		c.bound(x.X, d)
+		return
+	}
+	if !w.invariant(c, x.Index) || !w.invariant(c, x.X) && !w.addrInvariant(c, x.X) {
+		c.ok = false
+		return
+	}
+	c.cond(&ast.BinaryExpr{X: lenArg(x.Index, w.isConst(x.Index)), Op: token.LSS, Y: lenArg(lenOf(x.X), w.isConst(x.Index))})
+}
+
+// lenArg is e as an operand of a bounds test: uint64(e) unless constant.
+func lenArg(e ast.Expr, isConst bool) ast.Expr {
+	if isConst {
+		return e
+	}
+	return &ast.CallExpr{Fun: ast.NewIdent("uint64"), Args: []ast.Expr{e}}
+}
+
+func lenOf(x ast.Expr) ast.Expr {
+	return &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x}}
+}
+
+// nonNil requires the dereferenced pointer p to be invariant and adds p != nil.
+func (w *walker) nonNil(c *coalescing, p ast.Expr) {
+	if !w.invariant(c, p) {
+		c.ok = false
+		return
+	}
+	c.cond(&ast.BinaryExpr{X: p, Op: token.NEQ, Y: ast.NewIdent("nil")})
+}
+
+// safeAssign makes x /= y, x %= y, x <<= y and x >>= y safe.
+func (w *walker) safeAssign(c *coalescing, s *ast.AssignStmt) {
+	op := map[token.Token]token.Token{token.QUO_ASSIGN: token.QUO, token.REM_ASSIGN: token.REM, token.SHL_ASSIGN: token.SHL, token.SHR_ASSIGN: token.SHR}[s.Tok]
+	if op != token.ILLEGAL && len(s.Lhs) == 1 && len(s.Rhs) == 1 {
+		w.safeOp(c, &ast.BinaryExpr{X: s.Lhs[0], Op: op, Y: s.Rhs[0]})
+	}
+}
+
+// safeOp makes integer division and shifts safe.
+func (w *walker) safeOp(c *coalescing, x *ast.BinaryExpr) {
+	switch x.Op {
+	case token.QUO, token.REM:
+		if !isInteger(w.info.TypeOf(x.X)) {
+			return
+		}
+		if w.isConst(x.Y) {
+			return // a constant 0 does not compile
+		}
+		if !w.invariant(c, x.Y) {
+			c.ok = false
+			return
+		}
+		c.cond(&ast.BinaryExpr{X: x.Y, Op: token.NEQ, Y: &ast.BasicLit{Kind: token.INT, Value: "0"}})
+	case token.SHL, token.SHR:
+		if w.isConst(x.Y) || isUnsigned(w.info.TypeOf(x.Y)) {
+			return
+		}
+		if !w.invariant(c, x.Y) {
+			c.ok = false
+			return
+		}
+		c.cond(&ast.BinaryExpr{X: x.Y, Op: token.GEQ, Y: &ast.BasicLit{Kind: token.INT, Value: "0"}})
+	}
+}
+
+func isUnsigned(t types.Type) bool {
+	b, ok := underlying(t).(*types.Basic)
+	return ok && b.Info()&types.IsUnsigned != 0
+}
+
+// safe reports whether e, evaluated before the loop, cannot panic once the
+// conditions recorded for it hold (they are added).
+func (w *walker) safe(c *coalescing, e ast.Expr) bool {
+	saved, cands := c.ok, c.cands
+	c.ok = true
+	order := 0
+	w.expr(c, e, false, &order) // not evaluated by the loop: no candidate
+	ok := c.ok
+	c.ok, c.cands = saved, cands
+	return ok
+}
+
+// checkTask is the task argument of a check the rewriter makes at site:
+// inside a coalesced loop, a candidate's check takes the loop's variable,
+// nil once the checks before the loop ran; every other check takes the task.
+func (w *walker) checkTask(a ast.Expr, fn string, site uint32) dst.Expr {
+	c := w.coal
+	if c == nil {
+		return w.taskExpr()
+	}
+	k := &loopCheck{a: a, fn: fn, site: site, cand: c.cands[a]}
+	c.checks = append(c.checks, k)
+	if k.cand == nil {
+		return w.taskExpr()
+	}
+	k.task = dst.NewIdent(c.name)
+	return k.task
+}
+
+// checkLoc is the location a check of the loop touches.
+func (w *walker) checkLoc(c *coalescing, k *loopCheck) loc {
+	if r, ok := c.loop.(*ast.RangeStmt); ok && k.a == r.Value {
+		return loc{kind: locElem, typ: w.info.TypeOf(r.Value)}
+	}
+	return w.locOf(k.a)
+}
+
+// coalesceEnd ends the walker's coalescing of the loop: it groups the
+// loop's checks by the memory they may share, keeps in the loop the
+// groups that cannot move, and returns the statements to put before the
+// loop (none when nothing moves).
+func (w *walker) coalesceEnd(c *coalescing) []dst.Stmt {
+	if c == nil {
+		return nil
+	}
+	w.coal = nil
+	groups := w.groups(c)
+	var moved [][]*loopCheck
+	for _, g := range groups {
+		if movableGroup(g) {
+			moved = append(moved, g)
+			continue
+		}
+		for _, k := range g {
+			if k.task != nil {
+				k.task.Name = w.task
+				w.used[w.task] = true
+			}
+		}
+	}
+	if len(moved) == 0 {
+		return nil
+	}
+	w.change()
+	var checks []dst.Stmt
+	var apart []dst.Expr
+	for _, g := range moved {
+		checks = append(checks, w.movedChecks(c, g)...)
+		apart = append(apart, w.apart(g)...)
+	}
+	body := append([]dst.Stmt{&dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(c.name)}, Tok: token.ASSIGN, Rhs: []dst.Expr{dst.NewIdent("nil")}}}, checks...)
+	decl := &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(c.name)}, Tok: token.DEFINE, Rhs: []dst.Expr{w.taskExpr()}}
+	return []dst.Stmt{decl, &dst.IfStmt{Cond: w.loopCond(c, apart), Body: &dst.BlockStmt{List: body}}}
+}
+
+// groups partitions the loop's checks into the sets that may share memory,
+// ordered by their first check in an iteration.
+func (w *walker) groups(c *coalescing) [][]*loopCheck {
+	n := len(c.checks)
+	locs := make([]loc, n)
+	for i, k := range c.checks {
+		locs[i] = w.checkLoc(c, k)
+	}
+	root := make([]int, n)
+	for i := range root {
+		root[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for root[i] != i {
+			i = root[i]
+		}
+		return i
+	}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			if overlap(locs[i], locs[j], c.taken) {
+				root[find(j)] = find(i)
+			}
+		}
+	}
+	byRoot := map[int][]*loopCheck{}
+	var roots []int
+	for i, k := range c.checks {
+		r := find(i)
+		if byRoot[r] == nil {
+			roots = append(roots, r)
+		}
+		byRoot[r] = append(byRoot[r], k)
+	}
+	out := make([][]*loopCheck, 0, len(roots))
+	for _, r := range roots {
+		out = append(out, byRoot[r])
+	}
+	return out
+}
+
+// movableGroup: every check of g is a candidate, and all are invariant or
+// all are elements x[j+d].
+func movableGroup(g []*loopCheck) bool {
+	for _, k := range g {
+		if k.cand == nil || (k.cand.base == nil) != (g[0].cand.base == nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// movedChecks are the checks of group g before the loop, in the order each
+// location meets them in the loop: body order for invariant addresses; by
+// decreasing offset, then body order, for spans.
+func (w *walker) movedChecks(c *coalescing, g []*loopCheck) []dst.Stmt {
+	g = slices.Clone(g)
+	slices.SortStableFunc(g, func(a, b *loopCheck) int {
+		if a.cand.d != b.cand.d {
+			return b.cand.d - a.cand.d
+		}
+		return a.cand.order - b.cand.order
+	})
+	var out []dst.Stmt
+	for _, k := range g {
+		site := siteLit(k.site)
+		if k.cand.base == nil {
+			out = append(out, &dst.ExprStmt{X: w.rtCall(k.fn, w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: copyExpr(k.a)}, site)})
+			continue
+		}
+		lo, hi := c.lo, c.hi
+		if lo == nil {
+			lo = &ast.BasicLit{Kind: token.INT, Value: "0"}
+		}
+		if c.hiLen {
+			hi = lenOf(hi)
+		}
+		span := func(fn string) dst.Stmt {
+			return &dst.ExprStmt{X: w.rtCall(fn, w.taskExpr(), copyExpr(k.cand.base), w.offsetExpr(lo, k.cand.d), w.offsetExpr(hi, k.cand.d), siteLit(k.site))}
+		}
+		if k.fn == rtnames.R {
+			out = append(out, span(rtnames.ReadSpan))
+		} else { // W, and RW, which checks the write alone (see rt.RW)
+			out = append(out, span(rtnames.WriteSpan))
+		}
+	}
+	return out
+}
+
+// apart returns SameOrApart(x, y) for each two different slices of g.
+func (w *walker) apart(g []*loopCheck) []dst.Expr {
+	var bases []ast.Expr
+	for _, k := range g {
+		if b := k.cand.base; b != nil && !slices.ContainsFunc(bases, func(x ast.Expr) bool { return types.ExprString(x) == types.ExprString(b) }) {
+			bases = append(bases, b)
+		}
+	}
+	var out []dst.Expr
+	for i := range bases {
+		for j := i + 1; j < len(bases); j++ {
+			out = append(out, w.rtCall(rtnames.SameOrApart, copyExpr(bases[i]), copyExpr(bases[j])))
+		}
+	}
+	return out
+}
+
+// loopCond is the condition under which the checks move before the loop:
+// the bounds can be evaluated, the loop runs at least once, nothing in it
+// can panic, and the slices of each moved group are the same or apart.
+func (w *walker) loopCond(c *coalescing, apart []dst.Expr) dst.Expr {
+	lo, hi := c.lo, c.hi
+	if lo == nil {
+		lo = &ast.BasicLit{Kind: token.INT, Value: "0"}
+	}
+	if c.hiLen {
+		hi = lenOf(hi)
+	}
+	conds := slices.Clone(c.conds[:c.nhead])
+	conds = append(conds, &ast.BinaryExpr{X: lo, Op: token.LSS, Y: hi})
+	conds = append(conds, c.conds[c.nhead:]...)
+	keys := make([]string, 0, len(c.bounds))
+	for k := range c.bounds {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		b := c.bounds[k]
+		if !w.isConst(lo) || w.constInt(lo)+b.dmin < 0 {
+			conds = append(conds, &ast.BinaryExpr{X: lo, Op: token.GEQ, Y: &ast.BasicLit{Kind: token.INT, Value: itoa(-b.dmin)}})
+		}
+		if !c.hiLen || b.dmax > 0 || types.ExprString(b.x) != types.ExprString(c.hi) {
+			conds = append(conds, &ast.BinaryExpr{X: hi, Op: token.LEQ, Y: plusConst(lenOf(b.x), -b.dmax)})
+		}
+	}
+	var out dst.Expr
+	and := func(e dst.Expr) {
+		if out == nil {
+			out = e
+		} else {
+			out = &dst.BinaryExpr{X: out, Op: token.LAND, Y: e}
+		}
+	}
+	for _, e := range conds {
+		x := copyExpr(e)
+		if p, ok := x.(*dst.ParenExpr); ok {
+			x = p.X // an operand of && needs no parentheses
+		}
+		and(x)
+	}
+	for _, e := range apart {
+		and(e)
+	}
+	return out
+}
+
+// offsetExpr is lo+d as an argument: folded when lo is a constant.
+func (w *walker) offsetExpr(lo ast.Expr, d int) dst.Expr {
+	if w.isConst(lo) {
+		return &dst.BasicLit{Kind: token.INT, Value: itoa(w.constInt(lo) + d)}
+	}
+	x := copyExpr(plusConst(lo, d))
+	if p, ok := x.(*dst.ParenExpr); ok {
+		x = p.X
+	}
+	return x
+}
+
+// plusConst is e+d (e-|d| for d < 0, e for 0).
+func plusConst(e ast.Expr, d int) ast.Expr {
+	switch {
+	case d > 0:
+		return &ast.BinaryExpr{X: e, Op: token.ADD, Y: &ast.BasicLit{Kind: token.INT, Value: itoa(d)}}
+	case d < 0:
+		return &ast.BinaryExpr{X: e, Op: token.SUB, Y: &ast.BasicLit{Kind: token.INT, Value: itoa(-d)}}
+	}
+	return e
+}
+
+// copyExpr is a fresh dst copy of an expression coalescing evaluates
+// before the loop (operands parenthesised where they are not atoms).
+func copyExpr(e ast.Expr) dst.Expr {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return dst.NewIdent(x.Name)
+	case *ast.BasicLit:
+		if x.Value[0] == '-' {
+			return &dst.ParenExpr{X: &dst.BasicLit{Kind: x.Kind, Value: x.Value}}
+		}
+		return &dst.BasicLit{Kind: x.Kind, Value: x.Value}
+	case *ast.ParenExpr:
+		return &dst.ParenExpr{X: copyExpr(x.X)}
+	case *ast.SelectorExpr:
+		return &dst.SelectorExpr{X: copyExpr(x.X), Sel: dst.NewIdent(x.Sel.Name)}
+	case *ast.IndexExpr:
+		return &dst.IndexExpr{X: copyExpr(x.X), Index: copyExpr(x.Index)}
+	case *ast.StarExpr:
+		return &dst.ParenExpr{X: &dst.StarExpr{X: copyExpr(x.X)}}
+	case *ast.UnaryExpr:
+		return &dst.ParenExpr{X: &dst.UnaryExpr{Op: x.Op, X: copyExpr(x.X)}}
+	case *ast.BinaryExpr:
+		return &dst.ParenExpr{X: &dst.BinaryExpr{X: copyExpr(x.X), Op: x.Op, Y: copyExpr(x.Y)}}
+	case *ast.CallExpr:
+		call := &dst.CallExpr{Fun: copyExpr(x.Fun)}
+		for _, a := range x.Args {
+			call.Args = append(call.Args, copyExpr(a))
+		}
+		return call
+	}
+	panic(fmt.Sprintf("internal error: coalescing copies %T", e))
+}

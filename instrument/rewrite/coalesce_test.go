@@ -1,0 +1,117 @@
+package rewrite
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// coalesceCases are loops in goroutine bodies, each marked with whether
+// its checks move before it (coalesce.go's rule).
+const coalesceCases = `package main
+
+import "sync"
+
+type box struct {
+	v   []int
+	n   int
+	sum int
+}
+
+func main() {
+	a := [][]int{make([]int, 9), make([]int, 9)}
+	b := &box{v: make([]int, 9), n: 8}
+	m := map[int]int{}
+	p := []*box{b}
+	d := 2
+	var wg sync.WaitGroup
+	for i := range 2 {
+		wg.Go(func() {
+			r := 1 - i
+			for j := range 8 { // moved
+				a[r][j] = a[i][j+1] + 1
+			}
+			for j := 1; j < b.n; j++ { // moved
+				b.sum += b.v[j-1] / 3
+			}
+			for j, x := range b.v { // moved
+				a[r][j] += x
+			}
+			for j := range 8 { // kept: break
+				if j == 3 {
+					break
+				}
+				a[r][j]++
+			}
+			for j := range 8 { // kept: call
+				a[r][j] = len(fmt.Sprint(j))
+			}
+			for j := range 8 { // kept: map
+				m[j] = a[r][j]
+			}
+			for j := range 8 { // kept: subscript not j+d
+				a[r][2*j/3]++
+			}
+			for j := range 8 { // kept: division by a variable the loop writes
+				d = a[r][j] / d
+			}
+			for j := range 8 { // moved: division by an invariant
+				a[r][j] /= d
+			}
+			for j := range 8 { // kept: row variable written in the loop
+				a[r][j]++
+				r = 0
+			}
+			for j := range 8 { // kept: pointer that may be nil
+				q := p[0]
+				q.sum += a[r][j]
+			}
+			for j := range 8 { // kept: j assigned
+				a[r][j]++
+				j++
+			}
+		})
+	}
+	wg.Wait()
+}
+`
+
+// TestCoalesceRule rewrites coalesceCases and checks, loop by loop,
+// whether the checks moved before it.
+func TestCoalesceRule(t *testing.T) {
+	dir, err := os.MkdirTemp("testdata", "coalesce-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	src := strings.Replace(coalesceCases, `import "sync"`, "import (\n\t\"fmt\"\n\t\"sync\"\n)", 1)
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Package(load(t, dir), Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out string
+	for _, b := range res.Files {
+		out = string(b)
+	}
+	mark := regexp.MustCompile(`for .*// (moved|kept)(.*)`)
+	offset := 0
+	for _, line := range strings.SplitAfter(src, "\n") {
+		if m := mark.FindStringSubmatch(line); m != nil {
+			pos := offset + strings.Index(line, "for")
+			moved := strings.Contains(out, fmt.Sprintf("_ga_h%d := ", pos))
+			if moved != (m[1] == "moved") {
+				t.Errorf("%s: moved = %v", strings.TrimSpace(line), moved)
+			}
+		}
+		offset += len(line)
+	}
+	if t.Failed() {
+		t.Logf("rewritten:\n%s", out)
+	}
+}
