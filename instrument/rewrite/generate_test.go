@@ -83,16 +83,17 @@ func writeAffine(b *strings.Builder, r *rand.Rand, name string) (oneForm bool) {
 // that differ from each other only a little, so a proof that is too
 // generous prunes a check that finds a race.
 const (
-	famAffine = iota // a[k*i+d], writeAffine
-	famChunks        // chunked loops over one or two slices, chunkFunc
-	famFlat          // 2-D arrays flattened as a[i*w+j], flatFunc
-	famParams        // slices passed to a function holding the loop, paramsFunc
-	famRows          // [][]int rows, rowsFunc
-	famFields        // a struct pointer's slice and scalar fields, fieldsFunc
+	famAffine   = iota // a[k*i+d], writeAffine
+	famChunks          // chunked loops over one or two slices, chunkFunc
+	famFlat            // 2-D arrays flattened as a[i*w+j], flatFunc
+	famParams          // slices passed to a function holding the loop, paramsFunc
+	famRows            // [][]int rows, rowsFunc
+	famFields          // a struct pointer's slice and scalar fields, fieldsFunc
+	famCoalesce        // sequential loops over rows inside goroutines, coalesceFunc
 	numFamilies
 )
 
-var familyNames = [numFamilies]string{"affine", "chunks", "flat", "params", "rows", "fields"}
+var familyNames = [numFamilies]string{"affine", "chunks", "flat", "params", "rows", "fields", "coalesce"}
 
 // generated is a program of generateFamilies.
 type generated struct {
@@ -116,11 +117,17 @@ type generated struct {
 // few dozen goroutines: every run takes the same path, whatever the proofs
 // decide. The source is gofmt'ed.
 func generateFamilies(r *rand.Rand) generated {
-	g := &gen{r: r}
 	order := r.Perm(numFamilies)
 	for range r.IntN(3) {
 		order = append(order, r.IntN(numFamilies))
 	}
+	return generateProgram(r, order)
+}
+
+// generateProgram writes a main package with one function of each family
+// of order, in turn, then the planted race of generateFamilies.
+func generateProgram(r *rand.Rand, order []int) generated {
+	g := &gen{r: r}
 	var out generated
 	for k, fam := range order {
 		name := fmt.Sprintf("f%d", k)
@@ -140,6 +147,8 @@ func generateFamilies(r *rand.Rand) generated {
 			g.rowsFunc(name)
 		case famFields:
 			g.fieldsFunc(name)
+		case famCoalesce:
+			g.coalesceFunc(name)
 		}
 		out.funcs = append(out.funcs, name+" "+familyNames[fam])
 	}
@@ -616,4 +625,100 @@ func (g *gen) fieldsFunc(name string) {
 	g.p("%s", j.wait)
 	g.p("sink += s.acc[0] + s.pos + t.acc[0] + ps[0].pos")
 	g.p("}\n")
+}
+
+// coalesceFunc writes function name and a type name+"acc": a loop of two
+// or three goroutines over h rows of m+1 elements, goroutine i running a
+// sequential loop that writes row r and reads row r0 ≠ r, both chosen from
+// i by a formula of the program, so rows of different goroutines coincide
+// in some programs and not in others: a[r][j+d] = a[r0][j+d'] + j,
+// a[r][j+d] += src[j+d'], sums into a variable of the goroutine or into
+// the shared x.tot; over j in [0, m) or [1, m), range m, range over a row,
+// or over src := a[r0][k:]. A loop may break at a constant j: its checks
+// stay in the loop. The rewriter moves the checks of the other loops
+// before them (coalesce.go).
+//
+// Each goroutine reaches an element from one site at most, so the pairs of
+// sites reported do not depend on where a goroutine is descheduled (a
+// report is a write to standard error, where the one P may go to another
+// goroutine): a later access of a goroutine superseding its earlier one
+// would name other pairs in such runs, in both builds alike.
+func (g *gen) coalesceFunc(name string) {
+	h, m, n := 2+g.r.IntN(5), 2+g.r.IntN(9), 2+g.r.IntN(2)
+	g.p("type %sacc struct {\ntot int\n}\n", name)
+	g.p("func %s() {", name)
+	if g.oneIn(2) {
+		g.p("const h, m = %d, %d", h, m)
+	} else {
+		g.p("h, m := %d, %d", h, m)
+	}
+	g.p("a := make([][]int, h)")
+	g.p("for k := range a {\na[k] = make([]int, m+1)\n}")
+	g.p("x := &%sacc{}", name)
+	j := g.join()
+	g.p("%s", j.decl)
+	g.p("for i := range %d {", n)
+	g.p("%s", j.open)
+	g.p("r := (i*%d + %d) %% h", 1+g.r.IntN(3), g.r.IntN(3))
+	g.p("r0 := (r + 1 + %d) %% h", g.r.IntN(h-1)) // never r
+	g.p("sum := 0")
+	g.coalesceLoop(m)
+	g.p("_ = sum")
+	g.p("%s", j.close)
+	g.p("}")
+	g.p("%s", j.wait)
+	g.p("sink += a[0][0] + x.tot")
+	g.p("}\n")
+}
+
+// coalesceLoop writes the sequential loop of coalesceFunc; m is the number
+// of columns (each row has m+1 elements).
+func (g *gen) coalesceLoop(m int) {
+	offsets := []int{0, 0, 1}
+	src, closing := "a[r0]", "}"
+	switch g.r.IntN(6) {
+	case 0:
+		g.p("for j := range m {")
+	case 1:
+		g.p("for j := 0; j < m; j++ {")
+	case 2:
+		g.p("for j := 1; j < m; j++ {")
+		offsets = []int{0, 0, 1, -1}
+	case 3:
+		g.p("for j := range a[%s] {", g.pick("r", "r0"))
+		offsets = []int{0}
+	case 4:
+		g.p("for j, v := range a[r0] {")
+		g.p("_ = j")
+		offsets = []int{0}
+		src = "" // row r0 is read by the range
+	default:
+		k := g.r.IntN(2)
+		g.p("{\nsrc := a[r0][%d:]", k)
+		g.p("for j := range m {")
+		src, closing = "src", "}\n}"
+		offsets = []int{0, 1 - k} // src has m+1-k elements
+	}
+	if g.oneIn(3) {
+		g.p("if j == %d {\nbreak\n}", g.r.IntN(m))
+	}
+	d := func() string { return plus("j", offsets[g.r.IntN(len(offsets))]) }
+	read := func() string {
+		if src == "" {
+			return "v"
+		}
+		return fmt.Sprintf("%s[%s]", src, d())
+	}
+	switch g.r.IntN(5) {
+	case 0, 1:
+		g.p("a[r][%s] = %s + j", d(), read())
+	case 2:
+		g.p("a[r][%s] += %s", d(), read())
+	case 3:
+		g.p("a[r][%s]++", d())
+		g.p("sum += %s", read())
+	default:
+		g.p("x.tot += %s", read())
+	}
+	g.p("%s", closing)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/goanomaly/goanomaly/instrument/plan"
+	"github.com/goanomaly/goanomaly/instrument/rtnames"
 )
 
 // TestPruningLosesNoReportGenerated is the soundness guard over generated
@@ -40,6 +41,40 @@ func TestPruningLosesNoReportGenerated(t *testing.T) {
 			checkGenerated(t, p.src, p.affineProof)
 		})
 	}
+	for _, seed := range []uint64{5, 6} {
+		t.Run(fmt.Sprint("coalesce", seed), func(t *testing.T) {
+			p := generateProgram(familiesRand(seed), []int{famCoalesce, famCoalesce, famCoalesce, famCoalesce})
+			if n := spans(t, p.src); n == 0 {
+				t.Fatalf("no loop coalesced:\n%s", p.src)
+			} else {
+				t.Logf("%d span checks before loops", n)
+			}
+			checkGenerated(t, p.src, false)
+		})
+	}
+}
+
+// spans counts the span checks the pruned rewrite of program src makes
+// before its loops.
+func spans(t *testing.T, src string) int {
+	t.Helper()
+	dir, err := os.MkdirTemp("testdata", "gen-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Package(load(t, dir), Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, out := range res.Files {
+		n += strings.Count(string(out), "."+rtnames.ReadSpan+"(") + strings.Count(string(out), "."+rtnames.WriteSpan+"(")
+	}
+	return n
 }
 
 // FuzzPruningLosesNoReport is TestPruningLosesNoReportGenerated's check on
