@@ -144,10 +144,10 @@ func (r *Result) Heap(c *Construct) *HeapProof {
 
 func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
 	fk := onlyFork(c)
-	if fk == nil || fk.Body == nil || c.Index == nil {
+	loop := loopStmt(c.List[c.First])
+	if fk == nil || fk.Body == nil || c.Index == nil && rangeValueVar(loop, r.finder.info) == nil {
 		return nil, "not a loop forking one goroutine literal per iteration"
 	}
-	loop := loopStmt(c.List[c.First])
 	if !r.loopOwned(c) || !onePerIteration(loop, fk.Node) {
 		return nil, "the loop index is assigned in the body, or the fork is not once per iteration"
 	}
@@ -298,8 +298,11 @@ func (h *heapPass) footprint() string {
 	parent := *opaque
 	parent.emit = func(a access) {
 		opaque.emit(a)
-		if a.mode == read && !a.elems {
+		switch {
+		case a.mode == read && !a.elems:
 			h.other[ast.Unparen(a.e)] = a.typ // the parent's reads: read-only if nothing writes their type
+		case a.mode == read && a.key != nil:
+			h.other[ast.Unparen(a.key)] = a.typ // the elements the parent's range loop reads, named by its value
 		}
 	}
 	for _, s := range h.c.List[h.c.First : h.c.Join+1] {

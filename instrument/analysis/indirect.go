@@ -264,9 +264,18 @@ func (h *heapPass) injective(key string, g GuardSpan) string {
 }
 
 // rangeValue is the position of e, the value variable of a range loop over
-// X[lo:hi] with [lo, hi) an owned chunk: X[j] for j in the chunk.
+// X[lo:hi] with [lo, hi) an owned chunk (X[j] for j in the chunk), or of
+// the construct's own range loop over X (X[i]).
 func (h *heapPass) rangeValue(id *ast.Ident) string {
 	v, _ := h.info.Uses[id].(*types.Var)
+	if v != nil && v == rangeValueVar(loopStmt(h.c.List[h.c.First]), h.info) && h.immutable(v) {
+		// The construct's own loop: X[i], i its (perhaps unnamed) index.
+		x := loopStmt(h.c.List[h.c.First]).(*ast.RangeStmt).X
+		if !h.indexSlice(x) {
+			return ""
+		}
+		return h.injective("inj:"+h.canon(x), GuardSpan{Path: x, Injective: true}) + "[own:idx·1+0]"
+	}
 	rs := h.valueOf[v]
 	if rs == nil || !h.immutable(v) {
 		return ""
@@ -280,6 +289,20 @@ func (h *heapPass) rangeValue(id *ast.Ident) string {
 		return ""
 	}
 	return h.injective("inj:"+h.canon(sl.X), GuardSpan{Path: sl.X, Injective: true}) + "[own:" + fam + "·1+0]"
+}
+
+// rangeValueVar is the value variable a range loop declares, or nil.
+func rangeValueVar(loop ast.Stmt, info *types.Info) *types.Var {
+	rs, ok := loop.(*ast.RangeStmt)
+	if !ok || rs.Tok != token.DEFINE {
+		return nil
+	}
+	id, ok := rs.Value.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Defs[id].(*types.Var)
+	return v
 }
 
 // cell is the position of X[r][c] (also through p := &X[r], as p[c]),

@@ -156,3 +156,17 @@ func (s *simplex) norms() {
 	}
 	wg.Wait()
 }
+
+// perElement forks a goroutine per element of the list: the range's own
+// value is elems[i], and the parent's reads of elems are read-only.
+func perElement(y []float64, elemNode [][3]int, elems []int) {
+	var wg sync.WaitGroup
+	for _, e := range elems { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			for k := range 3 {
+				y[elemNode[e][k]] += 1 // want `y: read-only: nothing writes y while the construct runs` `y\[elemNode\[e\]\[k\]\]: independent: each iteration touches its own elements of y \(when the cells of the rows of elemNode that elems lists hold no value twice\)` `elemNode: read-only: nothing writes elemNode while the construct runs` `elemNode\[e\]\[k\]: read-only: nothing in the construct writes elemNode` `e: private: no other goroutine writes e`
+			}
+		})
+	}
+	wg.Wait()
+}
