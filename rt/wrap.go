@@ -101,9 +101,10 @@ func WA[T any](t *Task, p *T, s Site) *T {
 	return p
 }
 
-// RWA checks a read then a write of the whole array or struct *p.
+// RWA checks x op= y on a whole array or struct *p: as RW, the write
+// alone, at each leaf, reports every pair the read would.
 func RWA[T any](t *Task, p *T, s Site) *T {
-	return WA(t, RA(t, p, s), s)
+	return WA(t, p, s)
 }
 
 // ReadAll checks reads of every element of s, at each leaf (append(x, s...)).
