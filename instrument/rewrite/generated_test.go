@@ -27,7 +27,9 @@ import (
 // flattened 2-D arrays, slices passed as parameters, [][]int rows, struct
 // pointer fields), each in safe and racy variants; whether a proof prunes
 // anything in them is not required, only that nothing it prunes loses a
-// report. FuzzPruningLosesNoReport explores more of them.
+// report. FuzzPruningLosesNoReport explores more of them. The coalesce
+// programs are made of sequential loops in goroutines only (coalesceFunc):
+// their pruned builds must check some loop's elements as spans before it.
 func TestPruningLosesNoReportGenerated(t *testing.T) {
 	for seed := range uint64(3) {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
