@@ -81,7 +81,10 @@ func reportedLocations(t *testing.T, dir, work string, overlay map[string]string
 		if p := os.Getenv("GOANOMALY_TEST_PROTOCOL"); p != "" {
 			opts += " protocol=" + p
 		}
-		cmd.Env = append(os.Environ(), "GOANOMALY="+opts)
+		// No asynchronous preemption: on one P the goroutines then switch
+		// only where they block, so the pairs a run names depend on the
+		// program, not on how loaded the machine is.
+		cmd.Env = append(os.Environ(), "GOANOMALY="+opts, "GODEBUG=asyncpreemptoff=1")
 		if err := cmd.Run(); err != nil {
 			if _, exited := err.(*exec.ExitError); !exited {
 				t.Fatal(err)
