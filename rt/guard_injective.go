@@ -24,6 +24,9 @@ func GuardInjective[T integer](g *Guard, idx []T) *Guard {
 	if g.repeat || len(idx) < 2 {
 		return g
 	}
+	if denseValues(g, idx) {
+		return g
+	}
 	r := emptyRange()
 	for _, v := range idx {
 		r.add(int64(v))
@@ -44,6 +47,20 @@ func GuardInjective[T integer](g *Guard, idx []T) *Guard {
 // must be an array of T, as the rewriter guarantees.
 func GuardInjectiveCells[R any, T integer](g *Guard, rows []R, zero T) *Guard {
 	if g.repeat {
+		return g
+	}
+	g.startMarks()
+	if func() bool {
+		for k := range rows {
+			if !markAll(g, row[R, T](rows, k), len(rows)*cellsPerRow[R, T]()) {
+				return false
+			}
+			if g.repeat {
+				return true
+			}
+		}
+		return true
+	}() {
 		return g
 	}
 	r := emptyRange()
@@ -74,12 +91,17 @@ func GuardInjectiveCellsOf[R any, T, I integer](g *Guard, rows []R, sel []I, zer
 	if g.repeat {
 		return g
 	}
-	r := emptyRange()
 	for _, k := range sel {
 		if int64(k) < 0 || uint64(k) >= uint64(len(rows)) {
 			g.repeat = true
 			return g
 		}
+	}
+	if markSelected(g, rows, sel, zero) {
+		return g
+	}
+	r := emptyRange()
+	for _, k := range sel {
 		for _, v := range row[R, T](rows, int(k)) {
 			r.add(int64(v))
 		}
@@ -106,6 +128,94 @@ func cellsPerRow[R any, T integer]() int {
 // row is the cells of rows[k].
 func row[R any, T integer](rows []R, k int) []T {
 	return unsafe.Slice((*T)(unsafe.Pointer(&rows[k])), cellsPerRow[R, T]())
+}
+
+// The common index holds small non-negative values (positions in the
+// slice it indexes), so each guard first tries one pass with a bitset over
+// [0, max] grown as values come: denseValues and markAll. A negative value,
+// or one past 64 bits per value of the whole test, gives up (false), and
+// the guard starts again with the two passes below: the values' range,
+// then a bitset over it or a sort.
+
+// startMarks empties the one-pass bitset.
+func (g *Guard) startMarks() { g.bits = g.bits[:0] }
+
+// denseValues is the one-pass test of idx. It reports whether it decided:
+// g.repeat is then set if a value repeats.
+func denseValues[T integer](g *Guard, idx []T) bool {
+	g.startMarks()
+	return markAll(g, idx, len(idx))
+}
+
+// markAll marks the values of vs, of n in the whole test, in the one-pass
+// bitset; it sets g.repeat on the first value marked twice. It reports
+// false when a value is outside what the bitset takes.
+func markAll[T integer](g *Guard, vs []T, n int) bool {
+	limit := uint64(n) + 1024 // words: 64 bits per value, and some slack for short slices
+	for _, v := range vs {
+		if int64(v) < 0 || uint64(v)/64 >= limit {
+			return false
+		}
+		w, b := uint64(v)/64, uint64(1)<<(uint64(v)%64)
+		if w >= uint64(len(g.bits)) {
+			g.growMarks(int(w) + 1)
+		}
+		if g.bits[w]&b != 0 {
+			g.repeat = true
+			return true
+		}
+		g.bits[w] |= b
+	}
+	return true
+}
+
+// markSelected is markAll over the cells of the rows sel lists, all in
+// range, written out: fem's guard runs it over every element of a colour
+// before each parallel loop, so it is the guard's cost.
+func markSelected[R any, T, I integer](g *Guard, rows []R, sel []I, _ T) bool {
+	var r R
+	var t T
+	n := int(unsafe.Sizeof(r) / unsafe.Sizeof(t))
+	limit := uint64(len(sel)*n) + 1024
+	g.startMarks()
+	bits := g.bits
+	base := unsafe.Pointer(unsafe.SliceData(rows))
+	for _, k := range sel {
+		p := unsafe.Add(base, uintptr(k)*unsafe.Sizeof(r))
+		for c := range n {
+			v := *(*T)(unsafe.Add(p, uintptr(c)*unsafe.Sizeof(t)))
+			if int64(v) < 0 || uint64(v)/64 >= limit {
+				g.bits = bits
+				return false
+			}
+			w, b := uint64(v)/64, uint64(1)<<(uint64(v)%64)
+			if w >= uint64(len(bits)) {
+				g.bits = bits
+				g.growMarks(int(w) + 1)
+				bits = g.bits
+			}
+			if bits[w]&b != 0 {
+				g.bits, g.repeat = bits, true
+				return true
+			}
+			bits[w] |= b
+		}
+	}
+	g.bits = bits
+	return true
+}
+
+// growMarks lengthens the one-pass bitset to n words, cleared.
+func (g *Guard) growMarks(n int) {
+	if n > cap(g.bits) {
+		nb := make([]uint64, n, max(n, 2*cap(g.bits)))
+		copy(nb, g.bits)
+		g.bits = nb
+		return
+	}
+	old := len(g.bits)
+	g.bits = g.bits[:n]
+	clear(g.bits[old:])
 }
 
 // valueRange is the least and greatest of the values added. uint64 values
