@@ -635,8 +635,7 @@ func (w *walker) groups(c *coalescing) [][]*loopCheck {
 	for i := range root {
 		root[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for root[i] != i {
 			i = root[i]
 		}
