@@ -49,8 +49,8 @@ func (h *heapPass) bindCall(call *ast.CallExpr, fn *types.Func, emit func(access
 	bind := map[*types.Var]ast.Expr{}
 	if recv := sig.Recv(); recv != nil {
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || !isPtr(recv.Type()) || !isPtr(h.info.TypeOf(sel.X)) {
-			return false // a value receiver is a copy; an implicit &x is not worth the cases
+		if !ok || !isPtr(recv.Type()) || !types.Identical(recv.Type(), h.info.TypeOf(sel.X)) {
+			return false // a value receiver is a copy; an implicit &x or a promoted method is not worth the cases
 		}
 		if v := declared(d.Recv, h.info); v != nil {
 			bind[v] = sel.X
