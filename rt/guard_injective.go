@@ -24,7 +24,7 @@ func GuardInjective[T integer](g *Guard, idx []T) *Guard {
 	if g.repeat || len(idx) < 2 {
 		return g
 	}
-	if denseValues(g, idx) {
+	if markValues(g, idx) {
 		return g
 	}
 	r := emptyRange()
@@ -46,39 +46,11 @@ func GuardInjective[T integer](g *Guard, idx []T) *Guard {
 // for every k), and returns g. zero only carries T: rows' element type R
 // must be an array of T, as the rewriter guarantees.
 func GuardInjectiveCells[R any, T integer](g *Guard, rows []R, zero T) *Guard {
-	if g.repeat {
+	if len(rows) == 0 {
 		return g
 	}
-	g.startMarks()
-	if func() bool {
-		for k := range rows {
-			if !markAll(g, row[R, T](rows, k), len(rows)*cellsPerRow[R, T]()) {
-				return false
-			}
-			if g.repeat {
-				return true
-			}
-		}
-		return true
-	}() {
-		return g
-	}
-	r := emptyRange()
-	for k := range rows {
-		for _, v := range row[R, T](rows, k) {
-			r.add(int64(v))
-		}
-	}
-	g.start(r, len(rows)*cellsPerRow[R, T]())
-	for k := range rows {
-		for _, v := range row[R, T](rows, k) {
-			if g.seen(int64(v)) {
-				break
-			}
-		}
-	}
-	g.finish()
-	return g
+	// The cells of all rows are one array of T.
+	return GuardInjective(g, unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(rows))), len(rows)*cellsPerRow[R, T]()))
 }
 
 // GuardInjectiveCellsOf is GuardInjectiveCells over the rows sel lists,
@@ -132,7 +104,7 @@ func row[R any, T integer](rows []R, k int) []T {
 
 // The common index holds small non-negative values (positions in the
 // slice it indexes), so each guard first tries one pass with a bitset over
-// [0, max] grown as values come: denseValues and markAll. A negative value,
+// [0, max] grown as values come: markValues and markSelected. A negative value,
 // or one past 64 bits per value of the whole test, gives up (false), and
 // the guard starts again with the two passes below: the values' range,
 // then a bitset over it or a sort.
@@ -140,18 +112,12 @@ func row[R any, T integer](rows []R, k int) []T {
 // startMarks empties the one-pass bitset.
 func (g *Guard) startMarks() { g.bits = g.bits[:0] }
 
-// denseValues is the one-pass test of idx. It reports whether it decided:
-// g.repeat is then set if a value repeats.
-func denseValues[T integer](g *Guard, idx []T) bool {
+// markValues is the one-pass test of vs. It reports whether it decided
+// (g.repeat is then set if a value repeats), false when a value is outside
+// what the bitset takes.
+func markValues[T integer](g *Guard, vs []T) bool {
 	g.startMarks()
-	return markAll(g, idx, len(idx))
-}
-
-// markAll marks the values of vs, of n in the whole test, in the one-pass
-// bitset; it sets g.repeat on the first value marked twice. It reports
-// false when a value is outside what the bitset takes.
-func markAll[T integer](g *Guard, vs []T, n int) bool {
-	limit := uint64(n) + 1024 // words: 64 bits per value, and some slack for short slices
+	limit := uint64(len(vs)) + 1024 // words: 64 bits per value, and some slack for short slices
 	for _, v := range vs {
 		if int64(v) < 0 || uint64(v)/64 >= limit {
 			return false
@@ -169,7 +135,7 @@ func markAll[T integer](g *Guard, vs []T, n int) bool {
 	return true
 }
 
-// markSelected is markAll over the cells of the rows sel lists, all in
+// markSelected is markValues over the cells of the rows sel lists, all in
 // range, written out: fem's guard runs it over every element of a colour
 // before each parallel loop, so it is the guard's cost.
 func markSelected[R any, T, I integer](g *Guard, rows []R, sel []I, _ T) bool {
