@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -73,10 +74,17 @@ func reportedLocations(t *testing.T, dir, work string, overlay map[string]string
 	t.Helper()
 	build(t, dir, work, overlay)
 	set := map[string]bool{}
-	for range 3 {
-		var stderr bytes.Buffer
+	for run := range 3 {
+		// Reports go to a file, not a pipe: a write to a full pipe blocks
+		// until the test reads it, and a goroutine blocked there hands the
+		// one P to another, which changes the pairs the run names.
+		errFile, err := os.Create(filepath.Join(work, fmt.Sprintf("stderr%d", run)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer errFile.Close()
 		cmd := exec.Command(filepath.Join(work, "checked"), args...)
-		cmd.Stderr = &stderr
+		cmd.Stderr = errFile
 		opts := "format=json exitcode=0"
 		if p := os.Getenv("GOANOMALY_TEST_PROTOCOL"); p != "" {
 			opts += " protocol=" + p
@@ -90,7 +98,11 @@ func reportedLocations(t *testing.T, dir, work string, overlay map[string]string
 				t.Fatal(err)
 			}
 		}
-		sc := bufio.NewScanner(&stderr)
+		stderr, err := os.ReadFile(errFile.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(bytes.NewReader(stderr))
 		for sc.Scan() {
 			var r struct {
 				Sink, Source struct{ Pos string }
