@@ -560,11 +560,9 @@ func (h *heapPass) prove(p *HeapProof) {
 			continue
 		}
 		for _, key := range h.sortedIndexes() {
-			for f := range h.roots[k].wforms {
-				if strings.Contains(f, key+"[") {
-					inGuard[k], injective[key] = true, true
-					assumes[k] = append(assumes[k], h.indexes[key].what())
-				}
+			if h.usesIndex(h.roots[k], key) {
+				inGuard[k], injective[key] = true, true
+				assumes[k] = append(assumes[k], h.indexes[key].what())
 			}
 		}
 	}
@@ -612,19 +610,30 @@ func (h *heapPass) prove(p *HeapProof) {
 }
 
 // unproveThrough drops the proofs of the written roots with a position
-// through the index slice canon.
+// through the index slice canon (an inj: position over it, or a cells:
+// one over its rows or selecting rows with it).
 func (h *heapPass) unproveThrough(canon string, proven map[string]bool) {
-	for _, k := range h.order {
-		rt := h.roots[k]
-		if !rt.written {
+	for key, g := range h.indexes {
+		if h.canon(g.Path) != canon && (g.Sel == nil || h.canon(g.Sel) != canon) {
 			continue
 		}
-		for f := range rt.wforms {
-			if strings.Contains(f, "inj:"+canon+"[") || strings.Contains(f, "cells:"+canon+"[") || strings.Contains(f, "cells:"+canon+"@") || strings.Contains(f, "@"+canon+"[") {
+		for _, k := range h.order {
+			if h.roots[k].written && h.usesIndex(h.roots[k], key) {
 				proven[k] = false
 			}
 		}
 	}
+}
+
+// usesIndex reports whether a write of rt has a position through the
+// index span keyed key.
+func (h *heapPass) usesIndex(rt *heapRoot, key string) bool {
+	for f := range rt.wforms {
+		if strings.Contains(f, key+"[") {
+			return true
+		}
+	}
+	return false
 }
 
 // owned reports whether the written root rt is independent by its

@@ -18,8 +18,9 @@ import (
 //     idx at the construct's start (rt.GuardInjective) and runs the checked
 //     version when a value repeats.
 //   - Callees walked in place. A function the goroutine body calls once,
-//     that calls nothing but builtins, conversions, math and functions it
-//     can walk in place in turn, is walked as part of the body with its
+//     that calls nothing but builtins, conversions, functions of the
+//     self-contained packages accessWalker follows and functions it can
+//     walk in place in turn, is walked as part of the body with its
 //     parameters bound to the call's arguments, so its accesses get
 //     ownership forms too. When every one of them is proven, the call needs
 //     no checked clone (HeapProof.Call).
@@ -116,9 +117,10 @@ func params(fl *ast.FieldList, info *types.Info) []*types.Var {
 }
 
 // selfContained reports whether body runs only code a walk in place sees:
-// no call but builtins, conversions, functions of math and math/bits and
-// static calls of functions (walked in place in turn, or the walk fails);
-// no goroutine, defer, channel operation or function literal.
+// no goroutine, defer, recover, channel operation or function literal. Its
+// calls the walk checks: a function of the package is walked in place in
+// turn, one of another package must be one accessWalker follows, and any
+// other call makes the walk fail.
 func selfContained(body *ast.BlockStmt, info *types.Info) bool {
 	ok := true
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -132,33 +134,11 @@ func selfContained(body *ast.BlockStmt, info *types.Info) bool {
 			_, fn := underlying(info.TypeOf(x.X)).(*types.Signature)
 			ok = ok && !ch && !fn
 		case *ast.CallExpr:
-			ok = ok && (harmless(x, info) || Callee(info, x.Fun) != nil)
+			ok = ok && !isBuiltin(x, "recover", info) // the walk itself rejects function values and calls it cannot follow
 		}
 		return ok
 	})
 	return ok
-}
-
-// harmless reports whether call is a conversion, a builtin other than
-// panic-and-recover, or a function of math or math/bits.
-func harmless(call *ast.CallExpr, info *types.Info) bool {
-	if tv := info.Types[call.Fun]; tv.IsType() {
-		return true
-	}
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := info.Uses[id].(*types.Builtin); ok {
-			return b.Name() != "recover"
-		}
-	}
-	fn := Callee(info, call.Fun)
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case "math", "math/bits":
-		return fn.Type().(*types.Signature).Recv() == nil
-	}
-	return false
 }
 
 // pure reports whether e can be evaluated again with the same result as
