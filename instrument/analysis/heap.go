@@ -508,7 +508,7 @@ func (h *heapPass) root(key string, path ast.Expr, rows bool, el types.Type) *he
 func (h *heapPass) prove(p *HeapProof) {
 	overlaps := func(ts []types.Type, t types.Type) bool {
 		for _, u := range ts {
-			if mayOverlap(u, t) {
+			if h.overlap(u, t) {
 				return true
 			}
 		}
@@ -541,7 +541,7 @@ func (h *heapPass) prove(p *HeapProof) {
 		}
 		for _, q := range h.order {
 			a, b := h.roots[k], h.roots[q]
-			if q != k && mayOverlap(a.elem, b.elem) && (a.written || b.written) && !(h.fresh(a) && h.fresh(b)) {
+			if q != k && h.overlap(a.elem, b.elem) && (a.written || b.written) && !(h.fresh(a) && h.fresh(b)) {
 				inGuard[k], inGuard[q] = true, true
 				partners[k] = append(partners[k], types.ExprString(b.path))
 			}
