@@ -105,6 +105,8 @@ type heapPass struct {
 	// writes: a position through one holds only if the slice is a root
 	// proven read-only.
 	readOnlyRoots map[string]bool
+	touched       []types.Type // the types of the footprint's accesses, but synchronization's (views.go)
+	synced        []types.Type // the types synchronization methods touch on their receivers
 }
 
 // heapRoot is one slice the goroutine body indexes: a stable path (flat),
@@ -273,6 +275,7 @@ func (h *heapPass) footprint() string {
 	var lits []*ast.FuncLit
 	opaque := &accessWalker{r: h.r, info: h.info}
 	opaque.emit = func(a access) {
+		h.touch(a)
 		if a.mode&write != 0 {
 			h.plainW = append(h.plainW, a.typ)
 		}
@@ -292,7 +295,7 @@ func (h *heapPass) footprint() string {
 			lits = append(lits, l)
 		}
 	}
-	bw := &accessWalker{r: h.r, info: h.info, emit: func(a access) { body = append(body, a) }, callees: enqueue, lits: opaque.lits}
+	bw := &accessWalker{r: h.r, info: h.info, emit: func(a access) { h.touch(a); body = append(body, a) }, callees: enqueue, lits: opaque.lits}
 	bw.inPlace = func(call *ast.CallExpr, fn *types.Func) bool { return h.bindCall(call, fn, bw.emit) }
 	bw.walk(h.fk.Body.Body)
 	parent := *opaque

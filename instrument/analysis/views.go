@@ -53,9 +53,40 @@ func ownViews(pkg *types.Package) string {
 }
 
 // overlap is mayOverlap, unless the construct's package may see memory of
-// one type as another: then any two types may overlap.
+// one type as another: then any two types may overlap, except memory that
+// only synchronization methods touch in the construct (wg.Go, mu.Lock on
+// their receivers). Those accesses are never checked, in the conservative
+// build either, so no report can depend on where a view of them lies, and
+// without the exception every construct joined by a WaitGroup would lose
+// every proof.
 func (h *heapPass) overlap(a, b types.Type) bool {
-	return h.r.Views() != "" || mayOverlap(a, b)
+	if h.r.Views() != "" && !h.syncOnly(a) && !h.syncOnly(b) {
+		return true
+	}
+	return mayOverlap(a, b)
+}
+
+// touch records the type of one access of the footprint.
+func (h *heapPass) touch(a access) {
+	if a.sync {
+		h.synced = append(h.synced, a.typ)
+	} else {
+		h.touched = append(h.touched, a.typ)
+	}
+}
+
+// syncOnly reports whether the construct touches memory of type t only
+// on the receivers of synchronization methods.
+func (h *heapPass) syncOnly(t types.Type) bool {
+	has := func(ts []types.Type) bool {
+		for _, u := range ts {
+			if types.Identical(u, t) {
+				return true
+			}
+		}
+		return false
+	}
+	return has(h.synced) && !has(h.touched)
 }
 
 // viewsFact is the Analyzer's package fact: this package, or one it
