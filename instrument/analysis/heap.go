@@ -105,6 +105,7 @@ type heapPass struct {
 	// writes: a position through one holds only if the slice is a root
 	// proven read-only.
 	readOnlyRoots map[string]bool
+	views         string       // why memory may be seen as another type (views.go), or ""
 	touched       []types.Type // the types of the footprint's accesses, but synchronization's (views.go)
 	synced        []types.Type // the types synchronization methods touch on their receivers
 }
@@ -173,7 +174,7 @@ func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
 	h := &heapPass{r: r, c: c, info: r.finder.info, fk: fk, defs: map[*types.Var]ast.Expr{}, loopOf: map[*types.Var]ast.Stmt{},
 		roots: map[string]*heapRoot{}, other: map[ast.Expr]types.Type{}, bind: map[*types.Var]ast.Expr{},
 		bound: map[*types.Func]bool{}, calls: map[*ast.CallExpr]*boundCall{}, indexes: map[string]GuardSpan{},
-		valueOf: map[*types.Var]*ast.RangeStmt{}, readOnlyRoots: map[string]bool{}}
+		valueOf: map[*types.Var]*ast.RangeStmt{}, readOnlyRoots: map[string]bool{}, views: r.Views()}
 	if fs, ok := loop.(*ast.ForStmt); ok {
 		switch p := fs.Post.(type) {
 		case *ast.IncDecStmt:

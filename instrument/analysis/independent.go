@@ -17,10 +17,11 @@ import (
 //
 //   - v := make(…) in this function, never assigned, its address never taken;
 //   - until the join (or anywhere, when c may run again while v lives), v
-//     is only indexed, never taking an element's address, ranged over or
-//     measured with len/cap outside c, and inside c only indexed as v[k*i+d] in the goroutine body
-//     of a loop that forks once per iteration, with i the loop's index (never
-//     assigned but by the loop) and the same constants k ≠ 0 and d everywhere.
+//     is only indexed (never taking an element's address), ranged over or
+//     measured with len/cap outside c, and inside c only indexed as
+//     v[k*i+d] in the goroutine body of a loop that forks once per
+//     iteration, with i the loop's index (never assigned but by the loop)
+//     and the same constants k ≠ 0 and d everywhere.
 //
 // Then no other value refers to v's array, and iterations i ≠ j touch
 // elements k*i+d ≠ k*j+d: the accesses are independent (the paper's a[i]).

@@ -60,7 +60,7 @@ func ownViews(pkg *types.Package) string {
 // without the exception every construct joined by a WaitGroup would lose
 // every proof.
 func (h *heapPass) overlap(a, b types.Type) bool {
-	if h.r.Views() != "" && !h.syncOnly(a) && !h.syncOnly(b) {
+	if h.views != "" && !h.syncOnly(a) && !h.syncOnly(b) {
 		return true
 	}
 	return mayOverlap(a, b)
