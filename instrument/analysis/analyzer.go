@@ -26,7 +26,7 @@ With -decisions, also report each parallel construct goanomaly recognises,
 each array it proves independent, and each goroutine it cannot check.`,
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(syncsFact)},
+	FactTypes:  []analysis.Fact{new(syncsFact), new(viewsFact)},
 }
 
 // syncsFact says that a function synchronizes in a way the model does not
@@ -50,6 +50,7 @@ func init() {
 
 func run(pass *analysis.Pass) (any, error) {
 	res := Analyze(pass.Files, pass.TypesInfo, pass.Pkg)
+	res.SetViews(factViews(pass))
 	res.imported = map[*types.Func]string{}
 	for _, file := range pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {

@@ -24,6 +24,7 @@ type access struct {
 	elems bool     // all elements of the slice e (range, clear, copy, append, reslicing)
 	key   ast.Expr // what the rewriter names the access by, when not e: a range loop's value
 	addr  bool     // &e: the pointer is what is used
+	sync  bool     // the receiver of a method of sync, sync/atomic or errgroup: synchronization, never checked
 }
 
 // accessWalker lists the memory accesses of a piece of code the way the
@@ -94,7 +95,23 @@ func (w *accessWalker) location(e ast.Expr, parent ast.Node) {
 		return // a part of a variable no pointer reaches: not heap memory
 	}
 	u, addr := parent.(*ast.UnaryExpr)
-	w.emit(access{e: e, typ: info.TypeOf(e), mode: modeIn(e, parent, info), addr: addr && u.Op == token.AND})
+	w.emit(access{e: e, typ: info.TypeOf(e), mode: modeIn(e, parent, info), addr: addr && u.Op == token.AND, sync: syncReceiver(e, parent, info)})
+}
+
+// syncReceiver reports whether e is the receiver of a method of the
+// synchronization packages (wg.Go, mu.Lock): what the method does to it is
+// synchronization, which no build checks.
+func syncReceiver(e ast.Expr, parent ast.Node, info *types.Info) bool {
+	sel, ok := parent.(*ast.SelectorExpr)
+	if !ok || sel.X != e {
+		return false
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return false
+	}
+	fn, ok := s.Obj().(*types.Func)
+	return ok && fn.Pkg() != nil && syncPackage(fn)
 }
 
 // reachable reports whether pointers may reach the variable's storage.
@@ -236,7 +253,7 @@ func (w *accessWalker) call(call *ast.CallExpr) {
 					w.fail("calls " + fn.FullName() + " on memory it can follow")
 					return
 				}
-				w.emit(access{e: sel.X, typ: t, mode: read | write})
+				w.emit(access{e: sel.X, typ: t, mode: read | write, sync: synced})
 			} else if !synced && !pointerFree(t) {
 				w.fail("calls " + fn.FullName() + " with memory it can follow")
 				return

@@ -105,6 +105,9 @@ type heapPass struct {
 	// writes: a position through one holds only if the slice is a root
 	// proven read-only.
 	readOnlyRoots map[string]bool
+	views         string       // why memory may be seen as another type (views.go), or ""
+	touched       []types.Type // the types of the footprint's accesses, but synchronization's (views.go)
+	synced        []types.Type // the types synchronization methods touch on their receivers
 }
 
 // heapRoot is one slice the goroutine body indexes: a stable path (flat),
@@ -171,7 +174,7 @@ func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
 	h := &heapPass{r: r, c: c, info: r.finder.info, fk: fk, defs: map[*types.Var]ast.Expr{}, loopOf: map[*types.Var]ast.Stmt{},
 		roots: map[string]*heapRoot{}, other: map[ast.Expr]types.Type{}, bind: map[*types.Var]ast.Expr{},
 		bound: map[*types.Func]bool{}, calls: map[*ast.CallExpr]*boundCall{}, indexes: map[string]GuardSpan{},
-		valueOf: map[*types.Var]*ast.RangeStmt{}, readOnlyRoots: map[string]bool{}}
+		valueOf: map[*types.Var]*ast.RangeStmt{}, readOnlyRoots: map[string]bool{}, views: r.Views()}
 	if fs, ok := loop.(*ast.ForStmt); ok {
 		switch p := fs.Post.(type) {
 		case *ast.IncDecStmt:
@@ -273,6 +276,7 @@ func (h *heapPass) footprint() string {
 	var lits []*ast.FuncLit
 	opaque := &accessWalker{r: h.r, info: h.info}
 	opaque.emit = func(a access) {
+		h.touch(a)
 		if a.mode&write != 0 {
 			h.plainW = append(h.plainW, a.typ)
 		}
@@ -292,7 +296,7 @@ func (h *heapPass) footprint() string {
 			lits = append(lits, l)
 		}
 	}
-	bw := &accessWalker{r: h.r, info: h.info, emit: func(a access) { body = append(body, a) }, callees: enqueue, lits: opaque.lits}
+	bw := &accessWalker{r: h.r, info: h.info, emit: func(a access) { h.touch(a); body = append(body, a) }, callees: enqueue, lits: opaque.lits}
 	bw.inPlace = func(call *ast.CallExpr, fn *types.Func) bool { return h.bindCall(call, fn, bw.emit) }
 	bw.walk(h.fk.Body.Body)
 	parent := *opaque
@@ -508,7 +512,7 @@ func (h *heapPass) root(key string, path ast.Expr, rows bool, el types.Type) *he
 func (h *heapPass) prove(p *HeapProof) {
 	overlaps := func(ts []types.Type, t types.Type) bool {
 		for _, u := range ts {
-			if mayOverlap(u, t) {
+			if h.overlap(u, t) {
 				return true
 			}
 		}
@@ -541,7 +545,7 @@ func (h *heapPass) prove(p *HeapProof) {
 		}
 		for _, q := range h.order {
 			a, b := h.roots[k], h.roots[q]
-			if q != k && mayOverlap(a.elem, b.elem) && (a.written || b.written) && !(h.fresh(a) && h.fresh(b)) {
+			if q != k && h.overlap(a.elem, b.elem) && (a.written || b.written) && !(h.fresh(a) && h.fresh(b)) {
 				inGuard[k], inGuard[q] = true, true
 				partners[k] = append(partners[k], types.ExprString(b.path))
 			}

@@ -16,10 +16,12 @@ import (
 // when
 //
 //   - v := make(…) in this function, never assigned, its address never taken;
-//   - until the join, v is only indexed, ranged over or measured with len/cap
-//     outside c, and inside c only indexed as v[k*i+d] in the goroutine body
-//     of a loop that forks once per iteration, with i the loop's index (never
-//     assigned but by the loop) and the same constants k ≠ 0 and d everywhere.
+//   - until the join (or anywhere, when c may run again while v lives), v
+//     is only indexed (never taking an element's address), ranged over or
+//     measured with len/cap outside c, and inside c only indexed as
+//     v[k*i+d] in the goroutine body of a loop that forks once per
+//     iteration, with i the loop's index (never assigned but by the loop)
+//     and the same constants k ≠ 0 and d everywhere.
 //
 // Then no other value refers to v's array, and iterations i ≠ j touch
 // elements k*i+d ≠ k*j+d: the accesses are independent (the paper's a[i]).
@@ -146,19 +148,19 @@ func (r *Result) subscripts(c *Construct) map[*types.Var][]use {
 				return true
 			}
 			v, _ := f.info.Uses[id].(*types.Var)
-			if v == nil || !r.made[v] || bad[v] || id.Pos() >= join {
-				return true
+			if v == nil || !r.made[v] || bad[v] || id.Pos() >= join && !r.reentered(c, v) {
+				return true // after the join, unless the construct runs again (alias.go)
 			}
 			parent := stack[len(stack)-1]
-			inside := id.Pos() >= first
+			inside := id.Pos() >= first && id.Pos() < join
 			if !inside && innermostFuncLit(stack) != home {
 				bad[v] = true // a closure could index v from inside c
 				return true
 			}
 			switch p := parent.(type) {
 			case *ast.IndexExpr:
-				if p.X != id {
-					bad[v] = true
+				if p.X != id || addressed(stack, f.info) {
+					bad[v] = true // v's elements are reachable by pointer (alias.go)
 				} else if inside {
 					form, ok := f.affine(p.Index, c.Index)
 					w, known, addr := accessOf(p, stack[len(stack)-2], f.info)

@@ -587,7 +587,7 @@ func (h *heapPass) stable(e ast.Expr) bool {
 // type t.
 func (h *heapPass) written(t types.Type) bool {
 	for _, w := range h.writes {
-		if mayOverlap(w, t) {
+		if h.overlap(w, t) { // views.go
 			return true
 		}
 	}

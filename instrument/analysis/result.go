@@ -19,6 +19,7 @@ type Result struct {
 	made        map[*types.Var]bool // local slices defined by make
 	independent map[*Construct]map[*types.Var]bool
 	heap        map[*Construct]*HeapProof
+	views       string                        // why memory may be seen as another type (views.go), set by the driver
 	syncWhy     map[*types.Func]string        // why each function's own body synchronizes, or ""
 	imported    map[*types.Func]string        // why functions of other packages synchronize, from their facts
 	syncs       map[*types.Func]string        // after Link: why each function synchronizes, propagated to callers

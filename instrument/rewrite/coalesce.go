@@ -64,7 +64,9 @@ import (
 // location it reads may overlap a location the loop writes (overlap below:
 // by variable, field, and element type, since without unsafe memory of one
 // type cannot be reached as another that does not contain it). A package
-// that imports unsafe is not coalesced.
+// that imports unsafe, or whose import graph has a package outside the
+// standard library that imports unsafe or reflect (analysis views.go), is
+// not coalesced.
 //
 // Order. Reports name the sites of the accesses a block made to a location
 // in the order it made them (a later access supersedes an earlier one in
@@ -120,7 +122,7 @@ type loopCheck struct {
 // coalesceStart returns the coalescing state for loop statement s when its
 // form and body qualify, and makes it the walker's; else nil.
 func (w *walker) coalesceStart(s dst.Stmt) *coalescing {
-	if w.task == "" || w.cfg.Conservative || w.coal != nil || importsUnsafe(w.pkg.Types) {
+	if w.task == "" || w.cfg.Conservative || w.coal != nil || importsUnsafe(w.pkg.Types) || w.res.Views() != "" {
 		return nil
 	}
 	c := &coalescing{cands: map[ast.Expr]*cand{}, bounds: map[string]*bound{}, ok: true}

@@ -57,6 +57,7 @@ const rtAlias = "_ga_rt"
 // Package rewrites pkg, which must have syntax and types and no errors.
 func Package(pkg *packages.Package, cfg Config) (*Result, error) {
 	res := analysis.Analyze(rewritable(pkg, cfg), pkg.TypesInfo, pkg.Types)
+	res.SetViews(viewsOf(pkg))
 	analysis.Link([]*analysis.Result{res})
 	return rewrite(pkg, res, cfg)
 }
@@ -70,6 +71,7 @@ func Packages(pkgs []*packages.Package, test []bool, cfg Config) ([]*Result, err
 	results := make([]*analysis.Result, len(pkgs))
 	for i, p := range pkgs {
 		results[i] = analysis.Analyze(rewritable(p, cfg), p.TypesInfo, p.Types)
+		results[i].SetViews(viewsOf(p))
 	}
 	analysis.Link(results)
 	out := make([]*Result, len(pkgs))

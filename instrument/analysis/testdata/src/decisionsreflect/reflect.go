@@ -1,4 +1,4 @@
-// Package decisionsreflect imports reflect, so no heap access of the
+// Package decisionsreflect imports reflect, so no heap access of the // want package:"views: decisionsreflect imports reflect"
 // package is proved: a reflect.Value reaches memory the analysis cannot
 // follow.
 package decisionsreflect

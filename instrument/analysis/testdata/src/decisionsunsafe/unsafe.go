@@ -1,4 +1,4 @@
-// Package decisionsunsafe imports unsafe, so no heap access of the package
+// Package decisionsunsafe imports unsafe, so no heap access of the package // want package:"views: decisionsunsafe imports unsafe"
 // is proved: pointer arithmetic can reach any element from any other.
 package decisionsunsafe
 
