@@ -67,11 +67,16 @@ type finder struct {
 	files  []*ast.File
 	res    *Result
 	forkOf map[ast.Node]*Fork
+	body   *ast.BlockStmt         // the body of the function whose lists are being searched
+	joined map[*ast.CallExpr]bool // the Wait calls that join recognised constructs
 }
 
 func (f *finder) funcBody(body *ast.BlockStmt) {
 	if body != nil {
+		outer := f.body
+		f.body = body
 		f.stmtList(body.List)
+		f.body = outer
 	}
 }
 
@@ -178,7 +183,11 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		}
 	}
 	if c.Join < 0 {
-		f.unstructured(forks, "goroutine is never joined in the block that starts it (no Wait or join receive follows)")
+		f.unstructured(forks, neverJoined)
+		return nil
+	}
+	if why := f.leaves(f.body, list, c.First, c.Join); why != "" {
+		f.unstructured(forks, why)
 		return nil
 	}
 	if why := f.parentSyncs(list[c.First:c.Join], obj); why != "" {
@@ -208,8 +217,20 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		}
 		c.Forks = append(c.Forks, fk)
 	}
+	if c.Kind == Pool {
+		if why := f.repeats(list[i], forks); why != "" {
+			f.unstructured(forks, why)
+			return nil
+		}
+	}
 	for _, fk := range c.Forks {
 		f.forkOf[fk.Node] = fk
+	}
+	if c.JoinCall != nil {
+		if f.joined == nil {
+			f.joined = map[*ast.CallExpr]bool{}
+		}
+		f.joined[c.JoinCall] = true
 	}
 	return c
 }
@@ -235,7 +256,12 @@ func loopStmt(s ast.Stmt) ast.Stmt {
 func (f *finder) unstructured(forks []ast.Node, why string) {
 	for _, n := range forks {
 		if fk := f.forkOf[n]; fk == nil || fk.Construct == nil {
-			f.why[n] = why
+			if why != neverJoined || f.why[n] == "" {
+				f.why[n] = why // an inner list's reason says more than that the outer has no join
+			}
 		}
 	}
 }
+
+// neverJoined is the reason for forks whose statement list has no join.
+const neverJoined = "goroutine is never joined in the block that starts it (no Wait or join receive follows)"
