@@ -69,6 +69,14 @@ type finder struct {
 	forkOf map[ast.Node]*Fork
 	body   *ast.BlockStmt         // the body of the function whose lists are being searched
 	joined map[*ast.CallExpr]bool // the Wait calls that join recognised constructs
+
+	// What each function's results carry (siblings.go): why they are a
+	// value only synchronization produced, from its own body (returns),
+	// from other packages' facts (importedReturns), and after Link for
+	// every function analysed together (rets); the functions whose results
+	// it returns or whose results steer its control flow.
+	returns, importedReturns, rets map[*types.Func]string
+	returnCalls, steerCalls        map[*types.Func][]*types.Func
 }
 
 func (f *finder) funcBody(body *ast.BlockStmt) {
@@ -202,6 +210,7 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 	for k, n := range forks {
 		fk := f.fork(n, obj)
 		if fk == nil {
+			f.unstructured(forks, f.why[n]) // one goroutine's reason is the construct's
 			return nil
 		}
 		fk.Construct, fk.Section = c, -1

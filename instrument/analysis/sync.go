@@ -250,6 +250,9 @@ func (f *finder) syncIn(root ast.Node, allowed map[ast.Node]bool, stop func(ast.
 		}
 		return why == ""
 	})
+	if why == "" {
+		why = f.coordinates(root, stop)
+	}
 	return why
 }
 
