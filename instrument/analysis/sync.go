@@ -272,6 +272,10 @@ func (f *finder) parentSyncs(stmts []ast.Stmt, obj syncObj) string {
 			return why
 		}
 	}
+	if len(stmts) > 0 { // a critical section can span the parent's statements
+		block := &ast.BlockStmt{Lbrace: stmts[0].Pos(), List: stmts, Rbrace: stmts[len(stmts)-1].End()}
+		return f.coordinates(block, isFuncLit)
+	}
 	return ""
 }
 

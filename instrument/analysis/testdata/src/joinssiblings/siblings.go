@@ -253,3 +253,32 @@ func ownNested(a [][]int) {
 	}
 	wg.Wait()
 }
+
+// The parent polls, between its forks, a flag the first goroutine sets
+// under a lock, then forks a goroutine that reads what the first wrote.
+// The first goroutine is noted; the second alone, after the poll, is a
+// construct of its own (its sibling is not checked, so nothing of theirs
+// is reported).
+func parentPolls(a []int) {
+	var mu sync.Mutex
+	done := false
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { // want `state read under a lock steers the goroutines' control flow \(d\)`
+		defer wg.Done()
+		a[0] = 1
+		mu.Lock()
+		done = true
+		mu.Unlock()
+	}()
+	for {
+		mu.Lock()
+		d := done
+		mu.Unlock()
+		if d {
+			break
+		}
+	}
+	go func() { defer wg.Done(); a[0]++ }() // want `parallel sections of 1 goroutine start\(s\), joined at line 283`
+	wg.Wait()
+}
