@@ -26,7 +26,7 @@ With -decisions, also report each parallel construct goanomaly recognises,
 each array it proves independent, and each goroutine it cannot check.`,
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(syncsFact), new(viewsFact)},
+	FactTypes:  []analysis.Fact{new(syncsFact), new(returnsFact), new(viewsFact)},
 }
 
 // syncsFact says that a function synchronizes in a way the model does not
@@ -52,6 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res := Analyze(pass.Files, pass.TypesInfo, pass.Pkg)
 	res.SetViews(factViews(pass))
 	res.imported = map[*types.Func]string{}
+	res.finder.importedReturns = map[*types.Func]string{}
 	for _, file := range pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
@@ -59,6 +60,10 @@ func run(pass *analysis.Pass) (any, error) {
 					var f syncsFact
 					if pass.ImportObjectFact(fn.Origin(), &f) {
 						res.imported[fn] = f.Why
+					}
+					var r returnsFact
+					if pass.ImportObjectFact(fn.Origin(), &r) {
+						res.finder.importedReturns[fn] = r.Why
 					}
 				}
 			}
@@ -70,6 +75,9 @@ func run(pass *analysis.Pass) (any, error) {
 		for fn := range res.Decls {
 			if w := res.syncs[fn]; w != "" {
 				pass.ExportObjectFact(fn, &syncsFact{Why: w})
+			}
+			if w := res.finder.rets[fn]; w != "" {
+				pass.ExportObjectFact(fn, &returnsFact{Why: w})
 			}
 		}
 	}

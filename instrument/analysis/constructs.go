@@ -67,11 +67,24 @@ type finder struct {
 	files  []*ast.File
 	res    *Result
 	forkOf map[ast.Node]*Fork
+	body   *ast.BlockStmt         // the body of the function whose lists are being searched
+	joined map[*ast.CallExpr]bool // the Wait calls that join recognised constructs
+
+	// What each function's results carry (siblings.go): why they are a
+	// value only synchronization produced, from its own body (returns),
+	// from other packages' facts (importedReturns), and after Link for
+	// every function analysed together (rets); the functions whose results
+	// it returns or whose results steer its control flow.
+	returns, importedReturns, rets map[*types.Func]string
+	returnCalls, steerCalls        map[*types.Func][]*types.Func
 }
 
 func (f *finder) funcBody(body *ast.BlockStmt) {
 	if body != nil {
+		outer := f.body
+		f.body = body
 		f.stmtList(body.List)
+		f.body = outer
 	}
 }
 
@@ -178,7 +191,11 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		}
 	}
 	if c.Join < 0 {
-		f.unstructured(forks, "goroutine is never joined in the block that starts it (no Wait or join receive follows)")
+		f.unstructured(forks, neverJoined)
+		return nil
+	}
+	if why := f.leaves(f.body, list, c.First, c.Join); why != "" {
+		f.unstructured(forks, why)
 		return nil
 	}
 	if why := f.parentSyncs(list[c.First:c.Join], obj); why != "" {
@@ -193,6 +210,7 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 	for k, n := range forks {
 		fk := f.fork(n, obj)
 		if fk == nil {
+			f.unstructured(forks, f.why[n]) // one goroutine's reason is the construct's
 			return nil
 		}
 		fk.Construct, fk.Section = c, -1
@@ -208,8 +226,20 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		}
 		c.Forks = append(c.Forks, fk)
 	}
+	if c.Kind == Pool {
+		if why := f.repeats(list[i], forks); why != "" {
+			f.unstructured(forks, why)
+			return nil
+		}
+	}
 	for _, fk := range c.Forks {
 		f.forkOf[fk.Node] = fk
+	}
+	if c.JoinCall != nil {
+		if f.joined == nil {
+			f.joined = map[*ast.CallExpr]bool{}
+		}
+		f.joined[c.JoinCall] = true
 	}
 	return c
 }
@@ -235,7 +265,12 @@ func loopStmt(s ast.Stmt) ast.Stmt {
 func (f *finder) unstructured(forks []ast.Node, why string) {
 	for _, n := range forks {
 		if fk := f.forkOf[n]; fk == nil || fk.Construct == nil {
-			f.why[n] = why
+			if why != neverJoined || f.why[n] == "" {
+				f.why[n] = why // an inner list's reason says more than that the outer has no join
+			}
 		}
 	}
 }
+
+// neverJoined is the reason for forks whose statement list has no join.
+const neverJoined = "goroutine is never joined in the block that starts it (no Wait or join receive follows)"

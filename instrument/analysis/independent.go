@@ -268,7 +268,7 @@ func (r *Result) loopOwned(c *Construct) bool {
 }
 
 // onePerIteration reports whether the fork node is reached once per
-// iteration of loop: no loop stands between them.
+// iteration of loop: no loop stands between them, and no backward goto.
 func onePerIteration(loop ast.Stmt, fork ast.Node) bool {
 	body := loopBody(loop)
 	once := true
@@ -296,7 +296,7 @@ func onePerIteration(loop ast.Stmt, fork ast.Node) bool {
 		})
 		return found
 	}
-	return walk(body, false) && once
+	return walk(body, false) && once && !gotoRepeats(body, fork)
 }
 
 func loopBody(s ast.Stmt) *ast.BlockStmt {

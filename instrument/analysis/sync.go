@@ -250,6 +250,9 @@ func (f *finder) syncIn(root ast.Node, allowed map[ast.Node]bool, stop func(ast.
 		}
 		return why == ""
 	})
+	if why == "" {
+		why = f.coordinates(root, stop)
+	}
 	return why
 }
 
@@ -268,6 +271,10 @@ func (f *finder) parentSyncs(stmts []ast.Stmt, obj syncObj) string {
 		default:
 			return why
 		}
+	}
+	if len(stmts) > 0 { // a critical section can span the parent's statements
+		block := &ast.BlockStmt{Lbrace: stmts[0].Pos(), List: stmts, Rbrace: stmts[len(stmts)-1].End()}
+		return f.coordinates(block, isFuncLit)
 	}
 	return ""
 }

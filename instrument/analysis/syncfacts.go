@@ -23,8 +23,12 @@ import (
 func (f *finder) directSyncs(files []*ast.File) {
 	owned := f.ownedOps()
 	never := func(ast.Node) bool { return false }
+	f.returns, f.returnCalls, f.steerCalls = map[*types.Func]string{}, map[*types.Func][]*types.Func{}, map[*types.Func][]*types.Func{}
 	for fn, d := range f.res.Decls {
 		f.res.syncWhy[fn] = f.syncIn(d.Body, owned, never)
+		f.returns[fn] = f.returnsSynced(d.Body)
+		f.returnCalls[fn] = f.steeringCalls(d.Body, never, true)
+		f.steerCalls[fn] = f.steeringCalls(d.Body, never, false)
 		var callees []*types.Func
 		ast.Inspect(d.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
@@ -112,6 +116,16 @@ func propagateSyncs(results []*Result) map[*types.Func]string {
 			calls[fn] = r.calls[fn]
 		}
 	}
+	rets := propagateReturns(results)
+	for _, r := range results {
+		for fn, cs := range r.finder.steerCalls {
+			for _, c := range cs {
+				if w := rets[c]; w != "" && why[fn] == "" {
+					why[fn] = fmt.Sprintf("polls %s (it %s)", c.Name(), w)
+				}
+			}
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		for fn, cs := range calls {
@@ -128,6 +142,42 @@ func propagateSyncs(results []*Result) map[*types.Func]string {
 		}
 	}
 	return why
+}
+
+// propagateReturns finds, for the functions analysed together and those
+// of other packages with facts, why their results are values only
+// synchronization produced: from their own bodies, or because they return
+// such a function's result. Each result keeps the answer in rets.
+func propagateReturns(results []*Result) map[*types.Func]string {
+	rets := map[*types.Func]string{}
+	for _, r := range results {
+		for fn, w := range r.finder.importedReturns {
+			rets[fn] = w
+		}
+	}
+	for _, r := range results {
+		for fn, w := range r.finder.returns {
+			if w != "" {
+				rets[fn] = w
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, r := range results {
+			for fn, cs := range r.finder.returnCalls {
+				for _, c := range cs {
+					if w := rets[c]; w != "" && rets[fn] == "" {
+						rets[fn], changed = w, true
+					}
+				}
+			}
+		}
+	}
+	for _, r := range results {
+		r.finder.rets = rets
+	}
+	return rets
 }
 
 // calleeSyncs is why a callee synchronizes: from the facts for functions
@@ -177,6 +227,11 @@ func (f *finder) demoteSyncing(why map[*types.Func]string) {
 		}
 		for _, s := range c.List[c.First:c.Join] {
 			check(s)
+			for _, fn := range f.steeringCalls(s, func(ast.Node) bool { return false }, false) {
+				if w := f.rets[fn]; w != "" && reason == "" {
+					reason = fmt.Sprintf("the goroutines poll %s, which %s", fn.Name(), w)
+				}
+			}
 		}
 		for _, fk := range c.Forks {
 			if fk.Callee != nil && fk.Body == nil {
