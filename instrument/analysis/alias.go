@@ -21,7 +21,7 @@ import (
 // keeps its value (so uses of v after c's join come before c's next
 // instance): a loop or a function literal encloses c but not v's
 // declaration (for a loop declaring v in its init, the body is what is
-// repeated), or the function around c has a goto, which may jump back.
+// repeated), or a goto after c's start jumps to a label at or before it.
 func (r *Result) reentered(c *Construct, v *types.Var) bool {
 	first := c.List[c.First]
 	var file *ast.File
@@ -44,12 +44,12 @@ func (r *Result) reentered(c *Construct, v *types.Var) bool {
 		case *ast.FuncLit:
 			body = n
 		case *ast.FuncDecl:
-			return hasGoto(n.Body)
+			return r.gotoBack(n.Body, first.Pos())
 		default:
 			continue
 		}
 		if within(v.Pos(), body) {
-			return hasGoto(body) // v is declared in this repetition: each one has its own
+			return r.gotoBack(body, first.Pos()) // v is declared in this repetition: each one has its own
 		}
 		if within(first.Pos(), body) {
 			return true
@@ -58,16 +58,20 @@ func (r *Result) reentered(c *Construct, v *types.Var) bool {
 	return true
 }
 
-// hasGoto reports whether n has a goto of its own (not in a function
-// literal, whose labels are its own).
-func hasGoto(n ast.Node) bool {
+// gotoBack reports whether n has a goto of its own (not in a function
+// literal, whose labels are its own) that comes after pos and jumps to a
+// label at or before it, so that the code at pos may run again.
+func (r *Result) gotoBack(n ast.Node, pos token.Pos) bool {
 	found := false
 	ast.Inspect(n, func(m ast.Node) bool {
 		switch m := m.(type) {
 		case *ast.FuncLit:
 			return m == n
 		case *ast.BranchStmt:
-			found = found || m.Tok == token.GOTO
+			if m.Tok == token.GOTO && m.Pos() > pos {
+				l := r.finder.info.Uses[m.Label]
+				found = found || l == nil || l.Pos() <= pos
+			}
 		}
 		return !found
 	})
