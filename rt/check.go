@@ -33,8 +33,8 @@ func (t *Task) atomicWrite(addr uintptr, site Site) {
 	t.check(addr, t.base|siteField(site)|atomicBit, true)
 }
 
-// scalar is the leaf list of an element checked as one location.
-var scalar = []uintptr{0}
+// scalar is the layout of an element checked as one location.
+var scalar = &layout{off: []uintptr{0}, reps: 1}
 
 // readRange checks reads of n elements of size elem from addr, one shadow
 // cell per element.

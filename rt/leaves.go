@@ -11,23 +11,47 @@ import (
 // every element and field inside it, so it is checked at each of them: its
 // leaves, the offsets of the scalar fields and elements of its type.
 
-// maxLeaves bounds the leaves checked for one aggregate value; past it the
-// rest of a very large array goes unchecked (a miss, never a false report).
+// maxLeaves bounds the leaves listed for one struct value; past it the
+// rest of a very large struct goes unchecked (a miss, never a false report;
+// the rewriter notes such types). Arrays are not listed element by element:
+// a layout repeats the leaves of the innermost element (see layout).
 const maxLeaves = 1 << 12
 
-// leafCache maps a reflect.Type to its leaf offsets ([]uintptr). It is the
+// layout is where the scalar parts of a type lie: the leaf offsets of its
+// innermost non-array element, repeated reps times, stride bytes apart. A
+// nested array ([2][2][2]Point) is one run of its innermost elements, so
+// a whole-value access to an array of any size is checked at every leaf
+// without listing them.
+type layout struct {
+	off    []uintptr
+	reps   uintptr
+	stride uintptr
+}
+
+// leafCache maps a reflect.Type to its layout (*layout). It is the
 // runtime's memo of static type layouts: written once per type, read
 // without allocation.
 var leafCache sync.Map
 
-// leavesOf returns the offsets of the scalar parts of T.
-func leavesOf[T any]() []uintptr {
+// leavesOf returns the layout of T.
+func leavesOf[T any]() *layout {
 	typ := reflect.TypeFor[T]()
 	if l, ok := leafCache.Load(typ); ok {
-		return l.([]uintptr)
+		return l.(*layout)
 	}
-	l := appendLeaves(nil, typ, 0)
+	l := layoutOf(typ)
 	leafCache.Store(typ, l)
+	return l
+}
+
+func layoutOf(typ reflect.Type) *layout {
+	l := &layout{reps: 1}
+	for typ.Kind() == reflect.Array {
+		l.reps *= uintptr(typ.Len())
+		typ = typ.Elem()
+	}
+	l.stride = typ.Size()
+	l.off = appendLeaves(nil, typ, 0)
 	return l
 }
 
@@ -54,15 +78,18 @@ func appendLeaves(out []uintptr, typ reflect.Type, off uintptr) []uintptr {
 }
 
 // leaves checks the accesses of n consecutive values of size size at
-// addr, each at every leaf offset.
-func (t *Task) leaves(addr, n, size uintptr, leaves []uintptr, site Site, write bool) {
+// addr, each at every leaf of its layout.
+func (t *Task) leaves(addr, n, size uintptr, l *layout, site Site, write bool) {
 	if t == nil || t.sh == nil {
 		return
 	}
 	me := t.base | siteField(site)
 	for k := uintptr(0); k < n; k++ {
-		for _, off := range leaves {
-			t.check(addr+k*size+off, me, write)
+		for r := uintptr(0); r < l.reps; r++ {
+			base := addr + k*size + r*l.stride
+			for _, off := range l.off {
+				t.check(base+off, me, write)
+			}
 		}
 	}
 }

@@ -12,7 +12,7 @@ type leafPoint struct {
 }
 
 func TestLeavesOf(t *testing.T) {
-	got := leavesOf[leafPoint]()
+	got := leavesOf[leafPoint]().off
 	p := leafPoint{}
 	want := []uintptr{unsafe.Offsetof(p.name), unsafe.Offsetof(p.xy), unsafe.Offsetof(p.xy) + 4, unsafe.Offsetof(p.ok)}
 	if len(got) != len(want) {
@@ -23,8 +23,11 @@ func TestLeavesOf(t *testing.T) {
 			t.Fatalf("leavesOf[leafPoint] = %v, want %v", got, want)
 		}
 	}
-	if n := len(leavesOf[[1 << 14]byte]()); n != maxLeaves {
-		t.Errorf("leaves of a 16K array: %d, want the cap %d", n, maxLeaves)
+	if l := leavesOf[[1 << 14]byte](); len(l.off) != 1 || l.reps != 1<<14 || l.stride != 1 {
+		t.Errorf("layout of a 16K array: %d leaves ×%d stride %d, want 1 ×16384 stride 1", len(l.off), l.reps, l.stride)
+	}
+	if l := leavesOf[[4][8][2]leafPoint](); len(l.off) != len(want) || l.reps != 64 || l.stride != unsafe.Sizeof(p) {
+		t.Errorf("layout of a nested array of structs: %d leaves ×%d stride %d", len(l.off), l.reps, l.stride)
 	}
 }
 

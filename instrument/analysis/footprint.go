@@ -74,6 +74,9 @@ func (w *accessWalker) walk(n ast.Node) {
 			w.rangeElems(x)
 		case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
 			w.location(x.(ast.Expr), parent)
+			if sel, ok := x.(*ast.SelectorExpr); ok {
+				w.methodRecv(sel)
+			}
 		case *ast.SliceExpr:
 			w.reslice(x, parent)
 		}
@@ -215,7 +218,8 @@ func (w *accessWalker) call(call *ast.CallExpr) {
 	info := w.info
 	tv := info.Types[call.Fun]
 	if tv.IsType() {
-		return // a conversion
+		w.conversion(call) // reads nothing but string(b)'s elements
+		return
 	}
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if _, ok := info.Uses[id].(*types.Builtin); ok {
@@ -300,6 +304,7 @@ func (w *accessWalker) builtin(name string, call *ast.CallExpr) {
 		if el != nil {
 			w.emit(access{e: a, typ: el, mode: read | write, elems: true})
 		}
+		w.appendTail(call)
 	case "copy":
 		if el != nil {
 			w.emit(access{e: a, typ: el, mode: write, elems: true})

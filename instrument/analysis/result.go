@@ -20,6 +20,7 @@ type Result struct {
 	independent map[*Construct]map[*types.Var]bool
 	heap        map[*Construct]*HeapProof
 	views       string                        // why memory may be seen as another type (views.go), set by the driver
+	unchecked   map[*Construct][]Note         // calls whose callee runs unchecked, see calls_unchecked.go
 	syncWhy     map[*types.Func]string        // why each function's own body synchronizes, or ""
 	imported    map[*types.Func]string        // why functions of other packages synchronize, from their facts
 	syncs       map[*types.Func]string        // after Link: why each function synchronizes, propagated to callers
@@ -108,6 +109,9 @@ func Link(results []*Result) {
 	}
 	for _, r := range results {
 		r.Clones = all
+	}
+	for _, r := range results {
+		r.finder.noteUncheckedCalls()
 	}
 }
 

@@ -37,6 +37,11 @@ type Construct struct {
 	// Injective says what the proofs through index slices (a[idx[i]])
 	// assume, "idx holds no value twice": checked at run time with Guard.
 	Injective []string `json:"injective,omitempty"`
+	// Unchecked are the calls of the construct's code (or of what it
+	// calls) whose callee runs unchecked: function values, interface
+	// methods, literals called elsewhere. A construct with any is not
+	// fully proven, whatever its accesses' verdicts.
+	Unchecked []Note `json:"unchecked,omitempty"`
 }
 
 // Count returns how many of c's accesses have verdict v.
@@ -63,6 +68,9 @@ func (c *Construct) Summary() string {
 	}
 	if len(when) > 0 {
 		s += "; when " + strings.Join(when, " and ") + " (checked at run time)"
+	}
+	if n := len(c.Unchecked); n > 0 {
+		s += fmt.Sprintf("; not fully proven: %d call(s) run code unchecked (see the notes)", n)
 	}
 	return s
 }

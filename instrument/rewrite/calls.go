@@ -23,7 +23,7 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 	}
 	if tv, ok := w.info.Types[a.Fun]; ok && tv.IsType() { // conversion
 		w.rvals(x.Args)
-		return x
+		return w.conversion(x, a)
 	}
 	if fk := w.res.Forks[a]; fk != nil {
 		return w.goMethod(x, fk)
@@ -169,6 +169,7 @@ func (w *walker) lockCall(x *dst.CallExpr, method string) dst.Expr {
 	s := w.info.Selections[a]
 	recv := sel.X
 	t := w.info.TypeOf(a.X)
+	what := types.ExprString(a.X)
 	for _, i := range s.Index()[:len(s.Index())-1] { // embedded path to the mutex
 		st, _ := derefStruct(t)
 		if st == nil {
@@ -176,6 +177,7 @@ func (w *walker) lockCall(x *dst.CallExpr, method string) dst.Expr {
 		}
 		f := st.Field(i)
 		recv = &dst.SelectorExpr{X: recv, Sel: dst.NewIdent(f.Name())}
+		what += "." + f.Name()
 		t = f.Type()
 	}
 	var ptr dst.Expr
@@ -185,6 +187,9 @@ func (w *walker) lockCall(x *dst.CallExpr, method string) dst.Expr {
 		ptr = recv
 	} else {
 		ptr = &dst.UnaryExpr{Op: token.AND, X: recv}
+	}
+	if method == rtnames.Acquire || method == rtnames.RAcquire {
+		ptr = w.mutexWord(ptr, a, what)
 	}
 	w.change()
 	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(method)}, Args: []dst.Expr{ptr}}
@@ -224,7 +229,7 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		if x.Ellipsis {
 			last := a.Args[len(a.Args)-1]
 			if _, isSlice := underlying(w.info.TypeOf(last)).(*types.Slice); !isSlice || !pure(last) {
-				return x
+				return w.appendTail(x, a, w.site(a.Pos(), types.ExprString(a)))
 			}
 			n = &dst.CallExpr{Fun: dst.NewIdent("len"), Args: []dst.Expr{exprFromAST(last)}}
 			i := len(x.Args) - 1

@@ -25,6 +25,9 @@ func planOf(pkg *packages.Package, res *analysis.Result) *plan.Package {
 		for _, l := range res.Inconsistent(c) {
 			pc.Locking = append(pc.Locking, plan.Note{Pos: pos(l.Without), Msg: l.Describe(pkg.Fset)})
 		}
+		for _, n := range res.Unchecked(c) {
+			pc.Unchecked = append(pc.Unchecked, plan.Note{Pos: plan.PosOf(pkg.Fset, n.Pos), Msg: n.Msg})
+		}
 		p.Constructs = append(p.Constructs, pc)
 	}
 	for _, n := range res.Notes {

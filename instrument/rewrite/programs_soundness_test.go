@@ -28,6 +28,8 @@ func TestPruningLosesNoReportPrograms(t *testing.T) {
 		})
 	}
 	scripts, _ := filepath.Glob("../../testscripts/race_*.txtar")
+	implicit, _ := filepath.Glob("../../testscripts/sound_implicit_*.txtar") // implicit accesses: each case pruned and conservative
+	scripts = append(scripts, implicit...)
 	for _, script := range scripts {
 		ar, err := txtar.ParseFile(script)
 		if err != nil {

@@ -69,14 +69,28 @@ func (w *walker) isFuncInst(e dst.Expr) bool {
 // recv rewrites the receiver of a method value or call x.M: with a pointer
 // method on an addressable operand only its address is taken; otherwise the
 // operand is read.
+//
+// A method promoted through embedded fields has its path spelled out and
+// the embedded pointers on it read (recvPath); a value method reached
+// through a pointer reads the pointee whole (recvOf): both are implicit
+// reads that x.M does not name.
 func (w *walker) recv(x *dst.SelectorExpr) dst.Expr {
 	a := w.astOf(x).(*ast.SelectorExpr)
 	s := w.info.Selections[a]
+	if len(s.Index()) > 1 && w.task != "" {
+		if e, ok := w.recvPath(x, a, s); ok {
+			return e
+		}
+	}
 	sig, _ := s.Obj().Type().(*types.Signature)
 	if sig != nil && sig.Recv() != nil && isPointer(sig.Recv().Type()) && !isPointer(w.info.TypeOf(a.X)) {
 		return w.addr(x.X)
 	}
-	return w.rval(x.X) // a value receiver is read whole; a pointer operand, only the pointer
+	e := w.rval(x.X) // a value receiver is read whole; a pointer operand, only the pointer
+	if len(s.Index()) == 1 && isPointer(w.info.TypeOf(a.X)) {
+		e = w.recvOf(e, w.info.TypeOf(a.X), s, a.Pos(), types.ExprString(a.X), true)
+	}
+	return e
 }
 
 // sharedLoc reports whether the location e may be reached by more than one

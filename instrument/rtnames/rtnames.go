@@ -39,6 +39,8 @@ const (
 	Copy                  = "Copy"                  // (t, dst, src, ws, rs) int
 	CopyString            = "CopyString"            // (t, dst, src, ws) int
 	Grow                  = "Grow"                  // (t, s, n, site) s
+	AppendSlice           = "AppendSlice"           // (t, s, tail, ws, rs) append(s, tail...)
+	AppendString          = "AppendString"          // (t, s, tail, ws, rs) append(s, tail...) of a string
 	New                   = "New"                   // (t, p) p: new memory
 	Make                  = "Make"                  // (t, s) s: new backing array
 	Guard                 = "Guard"                 // type of an aliasing guard

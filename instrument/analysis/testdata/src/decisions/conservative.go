@@ -35,7 +35,7 @@ func methodValue(s *counter, a []int) {
 	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		wg.Go(func() {
 			f := s.inc // want `s: (private|read-only): `
-			f(i)       // want `i: private: no other goroutine writes i`
+			f(i)       // want `i: private: no other goroutine writes i` `call through a function value: the callee runs unchecked — not checked`
 			a[i] = 1   // want `a\[i\]: checked: calls a function value or an interface method` `a: (private|read-only): ` `i: private: no other goroutine writes i`
 		})
 	}
@@ -49,7 +49,7 @@ func iface(x incer, a []int) {
 	var wg sync.WaitGroup
 	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		wg.Go(func() {
-			x.inc(i) // want `x: (private|read-only): ` `i: private: no other goroutine writes i`
+			x.inc(i) // want `x: (private|read-only): ` `i: private: no other goroutine writes i` `call of interface method x.inc: the callee runs unchecked — not checked`
 			a[i] = 1 // want `a\[i\]: checked: calls a function value or an interface method` `a: (private|read-only): ` `i: private: no other goroutine writes i`
 		})
 	}
