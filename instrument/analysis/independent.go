@@ -132,6 +132,9 @@ func (r *Result) subscripts(c *Construct) map[*types.Var][]use {
 			bad[v] = true
 		}
 	}
+	if !r.perIterationIndex(c) {
+		return out // one index variable for the whole loop: goroutines may read the same value
+	}
 	home := r.enclosingFuncLit(c.List[c.First])
 	var stack []ast.Node
 	for _, file := range f.files {
@@ -236,6 +239,17 @@ func (r *Result) enclosingFuncLit(n ast.Node) *ast.FuncLit {
 		}
 	}
 	return nil
+}
+
+// perIterationIndex reports whether c's loop gives each iteration its own
+// index variable: the file holding it is of go1.22 or later.
+func (r *Result) perIterationIndex(c *Construct) bool {
+	for _, file := range r.finder.files {
+		if file.Pos() <= c.List[c.First].Pos() && c.List[c.First].End() <= file.End() {
+			return PerIterationLoopVars(r.finder.info, file)
+		}
+	}
+	return false
 }
 
 // onlyFork returns the construct's one fork, if it is a loop with one.
