@@ -112,8 +112,10 @@ type use struct {
 }
 
 // subscripts returns, for each slice of the function that nothing aliases
-// (made here, never assigned, its address never taken, only indexed,
-// ranged over or measured outside c until the join), its accesses inside c,
+// (made here, in the function or function literal that holds c, so every
+// instance of c that may run at once has its own; never assigned, its
+// address never taken, only indexed, ranged over or measured outside c
+// until the join), its accesses inside c,
 // all of the form v[k*i+d] in the goroutine body of a loop that forks once
 // per iteration, i being the loop's own index. A slice used any other way
 // inside c is left out.
@@ -147,6 +149,13 @@ func (r *Result) subscripts(c *Construct) map[*types.Var][]use {
 			id, ok := n.(*ast.Ident)
 			if !ok {
 				return true
+			}
+			if v, ok := f.info.Defs[id].(*types.Var); ok && r.made[v] && innermostFuncLit(stack) != home {
+				// v is declared outside the function literal that holds c:
+				// several instances of c (the inner loops of an enclosing
+				// construct's iterations) may run at once and share v, and
+				// k*i+d separates the iterations of one instance only.
+				bad[v] = true
 			}
 			v, _ := f.info.Uses[id].(*types.Var)
 			if v == nil || !r.made[v] || bad[v] || id.Pos() >= join {

@@ -563,6 +563,9 @@ func (h *heapPass) stable(e ast.Expr) bool {
 		if b := h.bind[v]; b != nil {
 			return h.stable(b)
 		}
+		if v != nil && !h.ownInstance(v) {
+			return false
+		}
 		if v != nil && v.Pkg() == h.r.finder.pkg && v.Parent() == v.Pkg().Scope() {
 			return !h.written(v.Type()) // a global of this package: nothing in the construct writes its type
 		}
@@ -581,6 +584,19 @@ func (h *heapPass) stable(e ast.Expr) bool {
 		return !h.written(h.info.TypeOf(x))
 	}
 	return false
+}
+
+// ownInstance reports whether the variable v is one per instance of the
+// construct: always when the construct is in a function declaration (the
+// rewriter applies the proofs only to a function's root construct, never
+// in a clone, so no other instance runs in its tree); in a function
+// literal, which several goroutines may call at once (an enclosing
+// construct's iterations, through a function value), only when the
+// literal declares v itself. A proof that iterations own their elements of
+// a captured slice says nothing of two instances of the literal.
+func (h *heapPass) ownInstance(v *types.Var) bool {
+	home := h.r.enclosingFuncLit(h.c.List[h.c.First])
+	return home == nil || h.inBoundCallee(v) || within(v.Pos(), home)
 }
 
 // written reports whether any write of the construct may touch memory of
