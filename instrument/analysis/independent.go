@@ -83,7 +83,8 @@ func abs(x int64) int64 {
 
 // Conflicts returns the definite conflicts of construct c: for the slices
 // Independent would consider (made here, never aliased), two subscripts
-// k*i+d1 and k*i+d2 with k dividing d1-d2, such as a[i+1] against a[i].
+// k*i+d1 and k*i+d2 with k dividing d1-d2, such as a[i+1] against a[i],
+// both run in every iteration (definite.go).
 func (r *Result) Conflicts(c *Construct) []Conflict {
 	var out []Conflict
 	for _, us := range r.subscripts(c) {
@@ -93,7 +94,11 @@ func (r *Result) Conflicts(c *Construct) []Conflict {
 				if k == 0 || b.form[0] != k || a.form == b.form || !a.known || !b.known || !(a.write || b.write) || (a.form[1]-b.form[1])%k != 0 {
 					continue
 				}
-				out = append(out, Conflict{A: a.ix, B: b.ix, Write: [2]bool{a.write, b.write}, Delta: (a.form[1] - b.form[1]) / k})
+				delta := (a.form[1] - b.form[1]) / k
+				if !r.definite(c, onlyFork(c), a.ix, b.ix, delta) {
+					continue // one of them may not run in some iteration: a possible conflict, checked
+				}
+				out = append(out, Conflict{A: a.ix, B: b.ix, Write: [2]bool{a.write, b.write}, Delta: delta})
 			}
 		}
 	}
