@@ -30,11 +30,17 @@ func (r *Result) Independent(c *Construct) map[*types.Var]bool {
 	out := map[*types.Var]bool{}
 	r.independent[c] = out
 	for v, us := range r.subscripts(c) {
-		if us[0].form[0] != 0 && allSame(us) {
+		if k := us[0].form[0]; k != 0 && allSame(us) && r.coefWrapFree(c, k) {
 			out[v] = true
 		}
 	}
 	return out
+}
+
+// coefWrapFree reports whether k*i is one-to-one over c's loop index
+// despite wrapping arithmetic (nowrap.go).
+func (r *Result) coefWrapFree(c *Construct, k int64) bool {
+	return k%2 != 0 || k%4 != 0 && r.indexFromZero(c)
 }
 
 func allSame(us []use) bool {

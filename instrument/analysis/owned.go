@@ -114,6 +114,9 @@ func (h *heapPass) form(e ast.Expr) string {
 	if l, ok := h.lin(e, 0); ok && len(l.atoms) == 1 {
 		for a, k := range l.atoms {
 			if strings.HasPrefix(a, "own:") && k != 0 {
+				if !h.wrapFree(k, strings.TrimPrefix(a, "own:")) {
+					return "" // k*x wraps onto itself within the loop (nowrap.go)
+				}
 				return fmt.Sprintf("%s·%d%+d", a, k, l.k)
 			}
 		}
@@ -122,7 +125,8 @@ func (h *heapPass) form(e ast.Expr) string {
 }
 
 // rowForm matches e against x*w + t with x owned, w invariant and
-// 0 ≤ t < w: element t of row x of a flattened matrix with rows of w.
+// 0 ≤ t < w: element t of row x of a flattened matrix with rows of w,
+// under the guard that x*w+t does not wrap.
 func (h *heapPass) rowForm(e ast.Expr) string {
 	var terms []term
 	flatten(e, 1, &terms)
@@ -174,7 +178,7 @@ func (h *heapPass) rowForm(e ast.Expr) string {
 		return ""
 	}
 	fam, _ := h.family(x)
-	return "row:" + fam + "*" + h.canon(w)
+	return h.rowGuard(e, x, fam, w) // owned while x*w+t does not wrap
 }
 
 type term struct {
