@@ -151,14 +151,16 @@ func (h *heapPass) indexSpan(divs *[]ast.Expr) (first, end ast.Expr, inclusive, 
 		if h.c.Index == nil {
 			return nil, nil, false, false
 		}
-		n := l.X
-		if elemType(h.info.TypeOf(l.X)) != nil {
-			n = &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{l.X}}
-		} else if b, isInt := underlying(h.info.TypeOf(l.X)).(*types.Basic); !isInt || b.Info()&types.IsInteger == 0 {
+		if b, isInt := underlying(h.info.TypeOf(l.X)).(*types.Basic); isInt && b.Info()&types.IsInteger != 0 {
+			end, ok := h.atStart(l.X, nil, divs, 0)
+			return intLit(0), end, false, ok
+		}
+		id, isID := ast.Unparen(l.X).(*ast.Ident)
+		v, _ := h.info.Uses[id].(*types.Var)
+		if _, slice := underlying(h.info.TypeOf(l.X)).(*types.Slice); !isID || !slice || v == nil || !h.visibleAtStart(v) {
 			return nil, nil, false, false
 		}
-		end, ok := h.atStart(n, nil, divs, 0)
-		return intLit(0), end, false, ok
+		return intLit(0), &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{ast.NewIdent(v.Name())}}, false, true
 	case *ast.ForStmt:
 		init, cond, ok := forParts(l, h.c.Index, h.info)
 		if !ok && h.step != nil {

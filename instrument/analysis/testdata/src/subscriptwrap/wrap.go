@@ -119,3 +119,16 @@ func chunks(a []float64, n, parts, w int) {
 	}
 	wg.Wait()
 }
+
+// A range over a slice: its length bounds the row index.
+func ranged(a []float64, ws []int, w int) {
+	var wg sync.WaitGroup
+	for r := range ws { // want `parallel loop of 1 goroutine start\(s\), joined at line 133`
+		wg.Go(func() {
+			for t := range w { // want `w: read-only: nothing writes w while the construct runs`
+				a[r*w+t] = float64(ws[r]) // want `a\[r \* w \+ t\]: independent: each iteration touches its own elements of a \(when r \* w \+ t does not overflow\)` `a: read-only: nothing writes a while the construct runs` `r: private: no other goroutine writes r` `w: read-only: nothing writes w while the construct runs` `ws\[r\]: read-only: nothing in the construct writes ws` `ws: read-only: nothing writes ws while the construct runs` `r: private: no other goroutine writes r`
+			}
+		})
+	}
+	wg.Wait()
+}
