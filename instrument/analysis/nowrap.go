@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // Ownership forms assume that the subscript's arithmetic does not wrap.
@@ -86,6 +87,9 @@ func (h *heapPass) rowGuard(sub ast.Expr, x *types.Var, fam string, w ast.Expr) 
 	}
 	conds = append(conds, &ast.BinaryExpr{X: ws, Op: token.GTR, Y: intLit(0)})
 	for _, l := range lows {
+		if lit, ok := l.(*ast.BasicLit); ok && !strings.HasPrefix(lit.Value, "-") {
+			continue // a constant index from zero up
+		}
 		conds = append(conds, &ast.BinaryExpr{X: l, Op: token.GEQ, Y: intLit(0)})
 	}
 	limit := &ast.BinaryExpr{X: maxInt(), Op: token.QUO, Y: ws}
