@@ -41,6 +41,10 @@ type GuardSpan struct {
 	Cells bool
 	Sel   ast.Expr
 	Elem  types.Type
+	// Cond, with Injective: a condition the verdicts assume, evaluated at
+	// the construct's start (a flattened row Path = x*w+t does not wrap;
+	// nowrap.go).
+	Cond ast.Expr
 }
 
 // what says what an injective span assumes, for verdicts and vet.
@@ -57,6 +61,8 @@ func (g GuardSpan) what() string {
 // What says what the span assumes, in vet's words.
 func (g GuardSpan) What() string {
 	switch {
+	case g.Cond != nil:
+		return types.ExprString(g.Path) + " does not overflow"
 	case g.Injective:
 		return g.what() + " no value twice"
 	case g.Rows:
@@ -566,7 +572,7 @@ func (h *heapPass) prove(p *HeapProof) {
 		for _, key := range h.sortedIndexes() {
 			if h.usesIndex(h.roots[k], key) {
 				inGuard[k], injective[key] = true, true
-				assumes[k] = append(assumes[k], h.indexes[key].what())
+				assumes[k] = append(assumes[k], h.indexes[key].What())
 			}
 		}
 	}
@@ -596,7 +602,7 @@ func (h *heapPass) prove(p *HeapProof) {
 			when = append(when, "it is apart from "+strings.Join(partners[k], ", "))
 		}
 		for _, idx := range assumes[k] {
-			when = append(when, idx+" no value twice")
+			when = append(when, idx)
 		}
 		if len(when) > 0 {
 			v.Why += " (when " + strings.Join(when, " and ") + ")"

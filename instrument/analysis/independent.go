@@ -32,11 +32,17 @@ func (r *Result) Independent(c *Construct) map[*types.Var]bool {
 	out := map[*types.Var]bool{}
 	r.independent[c] = out
 	for v, us := range r.subscripts(c) {
-		if us[0].form[0] != 0 && allSame(us) {
+		if k := us[0].form[0]; k != 0 && allSame(us) && r.coefWrapFree(c, k) {
 			out[v] = true
 		}
 	}
 	return out
+}
+
+// coefWrapFree reports whether k*i is one-to-one over c's loop index
+// despite wrapping arithmetic (nowrap.go).
+func (r *Result) coefWrapFree(c *Construct, k int64) bool {
+	return k%2 != 0 || k%4 != 0 && r.indexFromZero(c)
 }
 
 func allSame(us []use) bool {
@@ -85,7 +91,8 @@ func abs(x int64) int64 {
 
 // Conflicts returns the definite conflicts of construct c: for the slices
 // Independent would consider (made here, never aliased), two subscripts
-// k*i+d1 and k*i+d2 with k dividing d1-d2, such as a[i+1] against a[i].
+// k*i+d1 and k*i+d2 with k dividing d1-d2, such as a[i+1] against a[i],
+// both run in every iteration (definite.go).
 func (r *Result) Conflicts(c *Construct) []Conflict {
 	var out []Conflict
 	for _, us := range r.subscripts(c) {
@@ -95,7 +102,11 @@ func (r *Result) Conflicts(c *Construct) []Conflict {
 				if k == 0 || b.form[0] != k || a.form == b.form || !a.known || !b.known || !(a.write || b.write) || (a.form[1]-b.form[1])%k != 0 {
 					continue
 				}
-				out = append(out, Conflict{A: a.ix, B: b.ix, Write: [2]bool{a.write, b.write}, Delta: (a.form[1] - b.form[1]) / k})
+				delta := (a.form[1] - b.form[1]) / k
+				if !r.definite(c, onlyFork(c), a.ix, b.ix, delta) {
+					continue // one of them may not run in some iteration: a possible conflict, checked
+				}
+				out = append(out, Conflict{A: a.ix, B: b.ix, Write: [2]bool{a.write, b.write}, Delta: delta})
 			}
 		}
 	}
@@ -114,8 +125,10 @@ type use struct {
 }
 
 // subscripts returns, for each slice of the function that nothing aliases
-// (made here, never assigned, its address never taken, only indexed,
-// ranged over or measured outside c until the join), its accesses inside c,
+// (made here, in the function or function literal that holds c, so every
+// instance of c that may run at once has its own; never assigned, its
+// address never taken, only indexed, ranged over or measured outside c
+// until the join), its accesses inside c,
 // all of the form v[k*i+d] in the goroutine body of a loop that forks once
 // per iteration, i being the loop's own index. A slice used any other way
 // inside c is left out.
@@ -134,6 +147,9 @@ func (r *Result) subscripts(c *Construct) map[*types.Var][]use {
 			bad[v] = true
 		}
 	}
+	if !r.perIterationIndex(c) {
+		return out // one index variable for the whole loop: goroutines may read the same value
+	}
 	home := r.enclosingFuncLit(c.List[c.First])
 	var stack []ast.Node
 	for _, file := range f.files {
@@ -146,6 +162,13 @@ func (r *Result) subscripts(c *Construct) map[*types.Var][]use {
 			id, ok := n.(*ast.Ident)
 			if !ok {
 				return true
+			}
+			if v, ok := f.info.Defs[id].(*types.Var); ok && r.made[v] && innermostFuncLit(stack) != home {
+				// v is declared outside the function literal that holds c:
+				// several instances of c (the inner loops of an enclosing
+				// construct's iterations) may run at once and share v, and
+				// k*i+d separates the iterations of one instance only.
+				bad[v] = true
 			}
 			v, _ := f.info.Uses[id].(*types.Var)
 			if v == nil || !r.made[v] || bad[v] || id.Pos() >= join && !r.reentered(c, v) {
@@ -238,6 +261,17 @@ func (r *Result) enclosingFuncLit(n ast.Node) *ast.FuncLit {
 		}
 	}
 	return nil
+}
+
+// perIterationIndex reports whether c's loop gives each iteration its own
+// index variable: the file holding it is of go1.22 or later.
+func (r *Result) perIterationIndex(c *Construct) bool {
+	for _, file := range r.finder.files {
+		if file.Pos() <= c.List[c.First].Pos() && c.List[c.First].End() <= file.End() {
+			return PerIterationLoopVars(r.finder.info, file)
+		}
+	}
+	return false
 }
 
 // onlyFork returns the construct's one fork, if it is a loop with one.

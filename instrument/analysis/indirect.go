@@ -335,7 +335,7 @@ func owning(pos string) bool { return pos != "" && !strings.Contains(pos, "const
 // disjointForms reports whether no element at position r is at position
 // w in any iteration: both go through the same index slices, and r's
 // innermost position is a constant below the smallest value of w's
-// i·k+d (k > 0, the loop counting up from its first index).
+// i+d (the loop counting up from its first index).
 func (h *heapPass) disjointForms(r, w string) bool {
 	for strings.HasPrefix(r, "inj:") {
 		end := strings.Index(r, "[")
@@ -352,7 +352,9 @@ func (h *heapPass) disjointForms(r, w string) bool {
 	if !ok {
 		return false
 	}
-	if _, err := fmt.Sscanf(rest, "%d%d", &k, &d); err != nil || k <= 0 {
+	if _, err := fmt.Sscanf(rest, "%d%d", &k, &d); err != nil || k != 1 {
+		// k*i+d for k > 1 may wrap below c; i+d wraps only to a negative,
+		// invalid index.
 		return false
 	}
 	lo, ok := h.firstIndex()

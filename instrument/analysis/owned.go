@@ -114,6 +114,9 @@ func (h *heapPass) form(e ast.Expr) string {
 	if l, ok := h.lin(e, 0); ok && len(l.atoms) == 1 {
 		for a, k := range l.atoms {
 			if strings.HasPrefix(a, "own:") && k != 0 {
+				if !h.wrapFree(k, strings.TrimPrefix(a, "own:")) {
+					return "" // k*x wraps onto itself within the loop (nowrap.go)
+				}
 				return fmt.Sprintf("%s·%d%+d", a, k, l.k)
 			}
 		}
@@ -122,7 +125,8 @@ func (h *heapPass) form(e ast.Expr) string {
 }
 
 // rowForm matches e against x*w + t with x owned, w invariant and
-// 0 ≤ t < w: element t of row x of a flattened matrix with rows of w.
+// 0 ≤ t < w: element t of row x of a flattened matrix with rows of w,
+// under the guard that x*w+t does not wrap.
 func (h *heapPass) rowForm(e ast.Expr) string {
 	var terms []term
 	flatten(e, 1, &terms)
@@ -174,7 +178,7 @@ func (h *heapPass) rowForm(e ast.Expr) string {
 		return ""
 	}
 	fam, _ := h.family(x)
-	return "row:" + fam + "*" + h.canon(w)
+	return h.rowGuard(e, x, fam, w) // owned while x*w+t does not wrap
 }
 
 type term struct {
@@ -563,6 +567,9 @@ func (h *heapPass) stable(e ast.Expr) bool {
 		if b := h.bind[v]; b != nil {
 			return h.stable(b)
 		}
+		if v != nil && !h.ownInstance(v) {
+			return false
+		}
 		if v != nil && v.Pkg() == h.r.finder.pkg && v.Parent() == v.Pkg().Scope() {
 			return !h.written(v.Type()) // a global of this package: nothing in the construct writes its type
 		}
@@ -581,6 +588,19 @@ func (h *heapPass) stable(e ast.Expr) bool {
 		return !h.written(h.info.TypeOf(x))
 	}
 	return false
+}
+
+// ownInstance reports whether the variable v is one per instance of the
+// construct: always when the construct is in a function declaration (the
+// rewriter applies the proofs only to a function's root construct, never
+// in a clone, so no other instance runs in its tree); in a function
+// literal, which several goroutines may call at once (an enclosing
+// construct's iterations, through a function value), only when the
+// literal declares v itself. A proof that iterations own their elements of
+// a captured slice says nothing of two instances of the literal.
+func (h *heapPass) ownInstance(v *types.Var) bool {
+	home := h.r.enclosingFuncLit(h.c.List[h.c.First])
+	return home == nil || h.inBoundCallee(v) || within(v.Pos(), home)
 }
 
 // written reports whether any write of the construct may touch memory of

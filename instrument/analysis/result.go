@@ -60,6 +60,7 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 	f.directSyncs(files)
 	f.orphans(files)
 	findShared(files, info, res.Shared)
+	f.demoteOldRangeVars()
 	res.writes = findWrites(files, info)
 	res.made = findMade(files, info)
 	res.independent = map[*Construct]map[*types.Var]bool{}

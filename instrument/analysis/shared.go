@@ -4,18 +4,23 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"go/version"
 )
 
 // findShared marks the local variables that more than one goroutine may
 // reach: those used from a function literal other than the one declaring
 // them (captured) and those whose address is taken. A loop variable that a
 // closure captures but nothing assigns after its declaration is not shared:
-// since Go 1.22 each iteration has its own copy and it is only read.
+// since Go 1.22 each iteration has its own copy and it is only read. In a
+// file of an older language version (the go directive of go.mod, or a
+// //go:build line) a loop variable is one variable for the whole loop, which
+// the loop writes at each iteration: captured, it is shared like any other.
 func findShared(files []*ast.File, info *types.Info, shared map[*types.Var]bool) {
 	declFn := map[*types.Var]ast.Node{}
 	loopVar := map[*types.Var]bool{}
 	written := map[*types.Var]bool{}
 	for _, file := range files {
+		perIter := PerIterationLoopVars(info, file)
 		var fns []ast.Node
 		var visit func(n ast.Node) bool
 		visit = func(n ast.Node) bool {
@@ -71,13 +76,13 @@ func findShared(files []*ast.File, info *types.Info, shared map[*types.Var]bool)
 					}
 				}
 			case *ast.RangeStmt:
-				if n.Tok == token.DEFINE {
+				if n.Tok == token.DEFINE && perIter {
 					markDefs(info, loopVar, n.Key, n.Value)
 				} else {
 					markWritten(info, written, n.Key, n.Value)
 				}
 			case *ast.ForStmt:
-				if as, ok := n.Init.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+				if as, ok := n.Init.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && perIter {
 					markDefs(info, loopVar, as.Lhs...)
 				}
 				ast.Inspect(n.Init, visit)
@@ -109,6 +114,15 @@ func findShared(files []*ast.File, info *types.Info, shared map[*types.Var]bool)
 			delete(shared, v)
 		}
 	}
+}
+
+// PerIterationLoopVars reports whether the loops of file declare their
+// variables once per iteration: its language version (types.Info's
+// FileVersions, from go.mod's go directive or the file's //go:build line)
+// is go1.22 or later. A file of unknown version is taken to be current.
+func PerIterationLoopVars(info *types.Info, file *ast.File) bool {
+	v := info.FileVersions[file]
+	return v == "" || version.Compare(v, "go1.22") >= 0
 }
 
 func funcBodyOf(n ast.Node) ast.Node {

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strconv"
 
@@ -198,8 +199,28 @@ func exprFromAST(e ast.Expr) dst.Expr {
 		return &dst.IndexExpr{X: exprFromAST(x.X), Index: exprFromAST(x.Index)}
 	case *ast.StarExpr:
 		return &dst.StarExpr{X: exprFromAST(x.X)}
-	case *ast.CallExpr: // len(x), as analysis.simple allows
-		return &dst.CallExpr{Fun: dst.NewIdent("len"), Args: []dst.Expr{exprFromAST(x.Args[0])}}
+	case *ast.CallExpr: // len(x), as analysis.simple allows; min, max and conversions of a guard's condition
+		call := &dst.CallExpr{Fun: exprFromAST(x.Fun)}
+		for _, a := range x.Args {
+			call.Args = append(call.Args, exprFromAST(a))
+		}
+		return call
+	case *ast.BinaryExpr: // a guard's condition (analysis.GuardSpan.Cond)
+		return &dst.BinaryExpr{X: operand(exprFromAST(x.X), x.Op, false), Op: x.Op, Y: operand(exprFromAST(x.Y), x.Op, true)}
+	case *ast.UnaryExpr:
+		return &dst.UnaryExpr{Op: x.Op, X: operand(exprFromAST(x.X), token.ILLEGAL, false)}
 	}
 	panic("internal error: exprFromAST of impure expression")
+}
+
+// operand parenthesizes e, an operand of op (on its right side when
+// right), where the printed expression would otherwise group differently
+// from the tree: e binds less tightly (or as tightly, on the right). A
+// unary operator's operand (op ILLEGAL) is parenthesized when binary.
+func operand(e dst.Expr, op token.Token, right bool) dst.Expr {
+	b, ok := e.(*dst.BinaryExpr)
+	if !ok || op != token.ILLEGAL && (b.Op.Precedence() > op.Precedence() || b.Op.Precedence() == op.Precedence() && !right) {
+		return e
+	}
+	return &dst.ParenExpr{X: e}
 }

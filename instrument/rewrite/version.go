@@ -166,8 +166,13 @@ func (w *walker) cloneAll(stmts []dst.Stmt) []dst.Stmt {
 func (w *walker) guardExpr(spans []analysis.GuardSpan) dst.Expr {
 	g := dst.Expr(w.rtCall(rtnames.NewGuard))
 	var nils []ast.Expr
+	var conds []dst.Expr // conditions on values (a row x*w+t does not wrap), tested first
 	seen := map[string]bool{}
 	for _, s := range spans {
+		if s.Cond != nil {
+			conds = append(conds, exprFromAST(s.Cond))
+			continue
+		}
 		fn := map[[2]bool]string{{false, false}: rtnames.GuardR, {false, true}: rtnames.GuardW, {true, false}: rtnames.GuardRowsR, {true, true}: rtnames.GuardRowsW}[[2]bool{s.Rows, s.Write}]
 		switch {
 		case s.Cells && s.Sel != nil:
@@ -190,6 +195,9 @@ func (w *walker) guardExpr(spans []analysis.GuardSpan) dst.Expr {
 	cond := dst.Expr(&dst.CallExpr{Fun: &dst.SelectorExpr{X: g, Sel: dst.NewIdent(rtnames.Disjoint)}})
 	for i := len(nils) - 1; i >= 0; i-- {
 		cond = &dst.BinaryExpr{X: &dst.BinaryExpr{X: exprFromAST(nils[i]), Op: token.NEQ, Y: dst.NewIdent("nil")}, Op: token.LAND, Y: cond}
+	}
+	for i := len(conds) - 1; i >= 0; i-- {
+		cond = &dst.BinaryExpr{X: &dst.ParenExpr{X: conds[i]}, Op: token.LAND, Y: cond}
 	}
 	return cond
 }

@@ -42,14 +42,14 @@ func blocked(a []float64, block int) {
 }
 
 // A flattened grid with a border: row i owns a[i*w+1 .. i*w+n], as
-// 1 <= j <= n < w.
+// 1 <= j <= n < w, while i*w+j does not wrap (a guard at run time).
 func grid(a []float64, n int) {
 	w := n + 2
 	var wg sync.WaitGroup
 	for i := 1; i <= n; i++ { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		wg.Go(func() {
 			for j := 1; j <= n; j++ { // want `n: (private|read-only): `
-				a[i*w+j] = float64(i + j) // want `a\[i \* w \+ j\]: independent: each iteration touches its own elements of a$` `a: (private|read-only): ` `i: private: no other goroutine writes i` `w: read-only: nothing writes w while` `i: private: no other goroutine writes i`
+				a[i*w+j] = float64(i + j) // want `a\[i \* w \+ j\]: independent: each iteration touches its own elements of a \(when i \* w \+ j does not overflow\)$` `a: (private|read-only): ` `i: private: no other goroutine writes i` `w: read-only: nothing writes w while` `i: private: no other goroutine writes i`
 			}
 		})
 	}
