@@ -70,6 +70,9 @@ func (h *heapPass) rowGuard(sub ast.Expr, x *types.Var, fam string, w ast.Expr) 
 	if b, ok := underlying(h.info.TypeOf(sub)).(*types.Basic); !ok || b.Kind() != types.Int {
 		return ""
 	}
+	if !h.universalAtStart("int", "uint") {
+		return "" // maxInt's spelling would mean something else there
+	}
 	var divs []ast.Expr
 	ws, ok := h.atStart(w, nil, &divs, 0)
 	if !ok {
@@ -299,6 +302,22 @@ func (h *heapPass) visibleAtStart(v *types.Var) bool {
 	}
 	_, obj := scope.LookupParent(v.Name(), start)
 	return obj == v
+}
+
+// universalAtStart reports whether each name denotes the predeclared
+// object at the construct's start, so a guard printed there may use it.
+func (h *heapPass) universalAtStart(names ...string) bool {
+	start := h.c.List[h.c.First].Pos()
+	scope := h.r.finder.pkg.Scope().Innermost(start)
+	for _, name := range names {
+		if scope == nil {
+			return false
+		}
+		if _, obj := scope.LookupParent(name, start); obj != types.Universe.Lookup(name) {
+			return false
+		}
+	}
+	return true
 }
 
 func intLit(k int64) ast.Expr {

@@ -22,5 +22,5 @@ func TestSubscriptConflicts(t *testing.T) {
 func TestSubscriptDecisions(t *testing.T) {
 	setAnalyzerFlag(t, "decisions", "true")
 	setAnalyzerFlag(t, "accesses", "true")
-	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "subscriptnest", "subscriptversion", "subscriptwrap")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "subscriptnest", "subscriptversion", "subscriptwrap", "subscriptshadow")
 }
