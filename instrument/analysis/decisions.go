@@ -70,11 +70,18 @@ func (r *Result) Decisions(c *Construct) []Decision {
 				}
 			}
 			m := modeIn(e, parent, info)
+			if r.WorkerOwned(e) {
+				out = append(out, Decision{e, "private", "only its worker reaches what the worker allocated"})
+				return true
+			}
 			if v := rootVar(e, info); v != nil {
 				if within(v.Pos(), body) {
 					return true
 				}
 				d := r.varDecision(e, v, m, c)
+				if d.Verdict == "checked" && r.WorkerBlock(e) {
+					d.Why = "in the worker's own block: no other worker computes its address"
+				}
 				if hv, ok := heap.Verdict(e); ok && d.Verdict == "checked" && (m == read || hv.Independent) {
 					d = heapDecision(e, hv) // a global read-only by type, as the rewriter decides it
 				}
@@ -94,6 +101,9 @@ func (r *Result) Decisions(c *Construct) []Decision {
 			why := heap.Why
 			if why == "" {
 				why = "not proven"
+			}
+			if r.WorkerBlock(e) {
+				why = "in the worker's own block: no other worker computes its address"
 			}
 			out = append(out, Decision{e, "checked", why})
 			return true
