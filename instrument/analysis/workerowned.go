@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"go/version"
+	"strings"
 )
 
 // Worker-owned memory (DESIGN.md "Worker-owned memory"). In a worker pool
@@ -341,8 +342,8 @@ func builtinName(call *ast.CallExpr, info *types.Info) string {
 // index otherwise (so two workers never meet at one element); and when
 // several slices of types that may overlap are indexed so, each must hold
 // its own make and never be assigned again (so they are different arrays).
-// A worker whose items start goroutines gets none: their blocks would not
-// follow the worker's.
+// A worker whose items may start goroutines (themselves or in a callee)
+// gets none: the goroutines' blocks would not follow the worker's.
 func (r *Result) workerIndexed(c *Construct, out map[ast.Expr]bool) {
 	info := r.finder.info
 	loop := loopStmt(c.List[c.First])
@@ -572,19 +573,42 @@ func anyVar(e ast.Expr, vars map[*types.Var]bool, info *types.Info) bool {
 	return found
 }
 
-// startsGoroutines reports whether n starts a goroutine anywhere inside.
+// startsGoroutines reports whether the code of n may start a goroutine:
+// itself, or through a function it calls, transitively, that starts one or
+// that belongs to another package that is not the standard library's (a
+// construct there would run on the worker's task too). Calls through
+// values run unchecked and start no block of the worker's.
 func (f *finder) startsGoroutines(n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		switch m := m.(type) {
-		case *ast.GoStmt:
-			found = true
-		case *ast.CallExpr:
-			if f.goMethod(m) != "" {
+	seen := map[*types.Func]bool{}
+	var forks func(n ast.Node) bool
+	forks = func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.GoStmt:
 				found = true
+			case *ast.CallExpr:
+				if f.goMethod(m) != "" {
+					found = true
+				} else if fn := f.callee(m); fn != nil && !seen[fn] {
+					seen[fn] = true
+					if d := f.res.Decls[fn.Origin()]; d != nil {
+						found = forks(d.Body)
+					} else {
+						found = fn.Pkg() != nil && fn.Pkg() != f.pkg && !standard(fn.Pkg().Path())
+					}
+				}
 			}
-		}
-		return !found
-	})
-	return found
+			return !found
+		})
+		return found
+	}
+	return forks(n)
+}
+
+// standard reports whether path is a package of the standard library (its
+// first element has no dot).
+func standard(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }

@@ -217,7 +217,7 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		return w.rtCall(rtnames.Copy, w.taskExpr(), x.Args[0], x.Args[1], siteLit(id), siteLit(id))
 	case "append":
 		w.rvals(x.Args)
-		if len(x.Args) == 0 || w.res.WorkerOwnedElems(a.Args[0]) {
+		if len(x.Args) == 0 {
 			return x
 		}
 		n := dst.Expr(&dst.BasicLit{Kind: token.INT, Value: itoa(len(x.Args) - 1)})
@@ -231,7 +231,9 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 			x.Args[i] = w.rtCall(rtnames.ReadAll, w.taskExpr(), x.Args[i], site(types.ExprString(last)))
 		}
 		w.change()
-		x.Args[0] = w.rtCall(rtnames.Grow, w.taskExpr(), x.Args[0], n, site(types.ExprString(a)))
+		if !w.res.WorkerOwnedElems(a.Args[0]) { // a pool worker's own slice is private
+			x.Args[0] = w.rtCall(rtnames.Grow, w.taskExpr(), x.Args[0], n, site(types.ExprString(a)))
+		}
 		return x
 	case "delete", "clear":
 		w.rvals(x.Args)

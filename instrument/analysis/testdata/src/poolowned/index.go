@@ -119,3 +119,38 @@ func reassigned() []int { // want reassigned:`synchronizes: communicates by chan
 	wg.Wait()
 	return partial
 }
+
+// spread starts goroutines: called from an item, their blocks would follow
+// the item, not the worker's block.
+func spread(a []int, k int) {
+	var wg sync.WaitGroup
+	for j := range 2 { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			a[k] += j // want `a\[k\]: checked: not proven` `a: read-only: ` `k: read-only: ` `j: private: `
+		})
+	}
+	wg.Wait()
+}
+
+// forkingCallee: the items start goroutines through spread, so partial[w]
+// stays the item's.
+func forkingCallee() []int { // want forkingCallee:`synchronizes: communicates by channel`
+	const P = 3
+	jobs := make(chan int, 50)
+	for i := range 50 {
+		jobs <- i
+	}
+	close(jobs)
+	partial := make([]int, P)
+	var wg sync.WaitGroup
+	for w := range P { // want `worker pool of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			for it := range jobs { // want `jobs: read-only: `
+				partial[w] += it   // want `partial\[w\]: checked: not ` `partial: read-only: ` `w: private: `
+				spread(partial, w) // want `partial: read-only: ` `w: private: `
+			}
+		})
+	}
+	wg.Wait()
+	return partial
+}
