@@ -69,6 +69,15 @@ func (r *Result) WorkerBlock(e ast.Expr) bool {
 	return ok && r.ownership().block[b]
 }
 
+// WorkerCall reports whether the call, inside a pool worker's item loop,
+// runs a function of the package whose every access is a[k*w+d] through
+// its parameters, bound to a slice and to the worker's index as above: the
+// whole call belongs to the worker's own block, and its checked clone gets
+// the worker's task.
+func (r *Result) WorkerCall(call *ast.CallExpr) bool {
+	return r.ownership().block[call]
+}
+
 func (o *workerOwnership) ownedVar(x ast.Expr, info *types.Info) bool {
 	id, ok := x.(*ast.Ident)
 	if !ok {
@@ -357,6 +366,11 @@ func (r *Result) workerIndexed(c *Construct, out map[ast.Expr]bool) {
 		mark bool // in the items, outside function literals: in the worker's block
 	}
 	byRoot := map[*types.Var][]use{}
+	type callUse struct {
+		call *ast.CallExpr
+		uses []rootUse
+	}
+	var calls []callUse
 	for _, fk := range c.Forks {
 		if fk.Body == nil || fk.Items == nil || !onePerIteration(loop, fk.Node) || r.finder.startsGoroutines(fk.Items.Body) {
 			continue
@@ -381,6 +395,14 @@ func (r *Result) workerIndexed(c *Construct, out map[ast.Expr]bool) {
 			}
 			if _, lit := n.(*ast.FuncLit); lit || len(stack) > 0 {
 				stack = append(stack, n)
+			}
+			if call, ok := n.(*ast.CallExpr); ok && len(stack) == 0 && within(call.Pos(), fk.Items.Body) {
+				if us, ok := r.workerCall(call, index); ok {
+					for _, u := range us {
+						byRoot[u.root] = append(byRoot[u.root], use{nil, u.k, u.d, false})
+					}
+					calls = append(calls, callUse{call, us})
+				}
 			}
 			ix, ok := n.(*ast.IndexExpr)
 			if !ok {
@@ -428,13 +450,125 @@ func (r *Result) workerIndexed(c *Construct, out map[ast.Expr]bool) {
 			kept = append(kept, a)
 		}
 	}
+	isKept := map[*types.Var]bool{}
 	for _, root := range kept {
+		isKept[root] = true
 		for _, u := range byRoot[root] {
 			if u.mark {
 				out[u.base] = true
 			}
 		}
 	}
+	for _, cu := range calls {
+		all := true
+		for _, u := range cu.uses {
+			all = all && isKept[u.root]
+		}
+		if all {
+			out[cu.call] = true
+		}
+	}
+}
+
+// rootUse is an access a[k*w+d] made by a callee, a being the caller's
+// variable root.
+type rootUse struct {
+	root *types.Var
+	k, d int64
+}
+
+// workerCall reads a call made in an item to a function of the package
+// that does nothing but a[k*w+d] accesses through its parameters: a bound
+// to a variable of the caller, w to the worker's index, neither parameter
+// written, and no other call (but len, cap and conversions), goroutine,
+// deferred call, closure, global, pointer or range over memory. It returns
+// those accesses in the caller's terms.
+func (r *Result) workerCall(call *ast.CallExpr, index map[*types.Var]bool) ([]rootUse, bool) {
+	info := r.finder.info
+	fn := r.finder.callee(call)
+	if fn == nil || call.Ellipsis.IsValid() {
+		return nil, false
+	}
+	d := r.Decls[fn]
+	if d == nil || d.Recv != nil || d.Type.TypeParams != nil {
+		return nil, false
+	}
+	roots := map[*types.Var]*types.Var{} // parameter -> the caller's variable
+	idx := map[*types.Var]bool{}         // parameters bound to the worker's index
+	k := 0
+	for _, field := range d.Type.Params.List {
+		if len(field.Names) == 0 {
+			k++
+			continue
+		}
+		for _, name := range field.Names {
+			p, _ := info.Defs[name].(*types.Var)
+			if p == nil || k >= len(call.Args) {
+				return nil, false
+			}
+			if w := r.writes[p]; r.Shared[p] || w != nil && (len(w.at) > 0 || w.elsewhere) {
+				return nil, false
+			}
+			if id, ok := ast.Unparen(call.Args[k]).(*ast.Ident); ok {
+				if v, _ := info.Uses[id].(*types.Var); v != nil {
+					if index[v] {
+						idx[p] = true
+					} else {
+						roots[p] = v
+					}
+				}
+			}
+			k++
+		}
+	}
+	var out []rootUse
+	ok := true
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.GoStmt, *ast.DeferStmt, *ast.FuncLit, *ast.StarExpr, *ast.SendStmt, *ast.UnaryExpr:
+			if u, isU := n.(*ast.UnaryExpr); !isU || u.Op == token.AND || u.Op == token.ARROW {
+				ok = false
+			}
+		case *ast.CallExpr:
+			if tv, conv := info.Types[x.Fun]; !(conv && tv.IsType()) {
+				if name := builtinName(x, info); name != "len" && name != "cap" {
+					ok = false
+				}
+			}
+		case *ast.RangeStmt:
+			if _, isInt := underlying(info.TypeOf(x.X)).(*types.Basic); !isInt {
+				ok = false
+			}
+		case *ast.SelectorExpr:
+			if s := info.Selections[x]; s == nil || s.Kind() != types.FieldVal || s.Indirect() || isPtr(info.TypeOf(x.X)) {
+				ok = false
+			}
+		case *ast.Ident:
+			if v, isVar := info.Uses[x].(*types.Var); isVar && !v.IsField() && (v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || !within(v.Pos(), d)) {
+				ok = false // a global, or a variable of another function
+			}
+		case *ast.IndexExpr:
+			id, isID := ast.Unparen(x.X).(*ast.Ident)
+			if !isID {
+				if _, arr := underlying(info.TypeOf(x.X)).(*types.Array); !arr {
+					ok = false // through a slice or map held in memory
+				}
+				break // an array value's element: its operand is looked at in turn
+			}
+			p, _ := info.Uses[id].(*types.Var)
+			if _, arr := underlying(info.TypeOf(x.X)).(*types.Array); arr && p != nil && roots[p] == nil && !r.Shared[p] {
+				break // a local array of the callee
+			}
+			kk, dd, aff := affineIn(x.Index, idx, info)
+			if p == nil || roots[p] == nil || !aff || kk == 0 {
+				ok = false
+				break
+			}
+			out = append(out, rootUse{roots[p], kk, dd})
+		}
+		return ok
+	})
+	return out, ok && len(out) > 0
 }
 
 // loopVarsPerIteration reports whether the loop's variables are new in each

@@ -57,6 +57,9 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 			w.record(a, callOp, plan.Independent, v.Why) // the callee as written: nothing it does needs a check here
 		} else {
 			w.toClone(x)
+			if w.res.WorkerCall(a) {
+				x.Args[0] = w.workerTask(true) // the callee's accesses belong to the pool worker's block
+			}
 		}
 	}
 	return x

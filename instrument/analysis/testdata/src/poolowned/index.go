@@ -154,3 +154,44 @@ func forkingCallee() []int { // want forkingCallee:`synchronizes: communicates b
 	wg.Wait()
 	return partial
 }
+
+func add(s []int, k, v int) { s[k] += v }
+
+func addNext(s []int, k, v int) { s[k+1] += v }
+
+var hits int
+
+func addCounted(s []int, k, v int) {
+	s[k] += v
+	hits++
+}
+
+// helpers: add, called from the items with the worker's index, only
+// touches partial[id]: the call is the worker's. addNext's partial[w+1]
+// spoils other, and addCounted writes a global: they stay the item's.
+func helpers() ([]int, []int, []int) { // want helpers:`synchronizes: communicates by channel`
+	const P = 3
+	jobs := make(chan int, 50)
+	for i := range 50 {
+		jobs <- i
+	}
+	close(jobs)
+	partial := make([]int, P)
+	other := make([]int, P+1)
+	third := make([]int, P)
+	var wg sync.WaitGroup
+	for w := range P { // want `worker pool of 1 goroutine start\(s\), joined at line \d+`
+		wg.Add(1)
+		go func(id int) {
+			defer wg.Done()
+			for it := range jobs { // want `jobs: read-only: `
+				add(partial, id, it)      // want `add\(partial, id, it\): checked: in the worker's own block: the callee indexes by the worker's index only` `partial: read-only: `
+				add(other, id, it)        // want `other: read-only: `
+				addNext(other, id, it)    // want `other: read-only: `
+				addCounted(third, id, it) // want `third: read-only: `
+			}
+		}(w)
+	}
+	wg.Wait()
+	return partial, other, third
+}
