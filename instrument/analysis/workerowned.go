@@ -54,8 +54,9 @@ func (r *Result) WorkerOwned(e ast.Expr) bool {
 	return false
 }
 
-// WorkerOwnedElems reports whether the elements of the slice (or pointer to
-// array) x lie in an object only its pool worker reaches (see WorkerOwned).
+// WorkerOwnedElems reports whether the elements of the slice, map or
+// pointer to array x lie in an object only its pool worker reaches (see
+// WorkerOwned).
 func (r *Result) WorkerOwnedElems(x ast.Expr) bool {
 	return r.ownership().ownedVar(x, r.finder.info)
 }
@@ -138,17 +139,17 @@ func (r *Result) ownership() *workerOwnership {
 
 // ownedVars adds the variables that worker fk declares before its item
 // loop and whose objects it never lets go: every value assigned to one is a
-// fresh allocation (new, make, &T{…}, a slice literal, nil, append to
-// itself, a slice of itself), and every other use reaches into the object
-// (v[i], *v, v.f, range v, len, cap, a comparison with nil) without taking
-// an address inside it.
+// fresh allocation (new, make, &T{…}, a slice or map literal, nil, append
+// to itself, a slice of itself), and every other use reaches into the
+// object (v[i], *v, v.f, range v, len, cap, delete, clear, a comparison
+// with nil) without taking an address inside it.
 func (r *Result) ownedVars(fk *Fork, out map[*types.Var]bool) {
 	info := r.finder.info
 	cands := map[*types.Var]bool{}
 	add := func(id *ast.Ident) {
 		if v, ok := info.Defs[id].(*types.Var); ok && !r.Shared[v] {
 			switch v.Type().Underlying().(type) {
-			case *types.Pointer, *types.Slice:
+			case *types.Pointer, *types.Slice, *types.Map:
 				cands[v] = true
 			}
 		}
@@ -256,6 +257,8 @@ func keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node, info *types.Info)
 		switch builtinName(p, info) {
 		case "len", "cap":
 			return true
+		case "delete", "clear":
+			return len(p.Args) > 0 && p.Args[0] == id
 		case "append":
 			return len(p.Args) > 0 && p.Args[0] == id && assignedToV(p, parent(1))
 		}
@@ -301,8 +304,11 @@ func fresh(e ast.Expr, v *types.Var, info *types.Info) bool {
 	case *ast.Ident:
 		return isNil(x, info)
 	case *ast.CompositeLit:
-		_, slice := underlying(info.TypeOf(x)).(*types.Slice)
-		return slice
+		switch underlying(info.TypeOf(x)).(type) {
+		case *types.Slice, *types.Map:
+			return true
+		}
+		return false
 	case *ast.UnaryExpr:
 		_, lit := ast.Unparen(x.X).(*ast.CompositeLit)
 		return x.Op == token.AND && lit

@@ -240,6 +240,9 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		return x
 	case "delete", "clear":
 		w.rvals(x.Args)
+		if w.res.WorkerOwnedElems(a.Args[0]) {
+			return x // a pool worker's own map or slice: private
+		}
 		switch underlying(w.info.TypeOf(a.Args[0])).(type) {
 		case *types.Map:
 			w.change()
@@ -265,7 +268,7 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		return x
 	case "len", "cap":
 		w.rvals(x.Args)
-		if len(a.Args) == 1 && isMapType(w.info.TypeOf(a.Args[0])) {
+		if len(a.Args) == 1 && isMapType(w.info.TypeOf(a.Args[0])) && !w.res.WorkerOwnedElems(a.Args[0]) {
 			w.change()
 			x.Args[0] = w.rtCall(rtnames.MR, w.taskExpr(), x.Args[0], site(types.ExprString(a)))
 		}
