@@ -49,7 +49,7 @@ func (r *Result) Decisions(c *Construct) []Decision {
 				if v, ok := heap.Call(call); ok {
 					out = append(out, heapDecision(call, v)) // the callee runs as written
 				} else if r.WorkerCall(call) {
-					out = append(out, Decision{call, "checked", "in the worker's own block: the callee indexes by the worker's index only"})
+					out = append(out, Decision{call, "checked", "in the worker's own block: the callee indexes only the worker's objects or by the worker's index"})
 				}
 			}
 			if rs, ok := n.(*ast.RangeStmt); ok && rs.Value != nil && elemType(info.TypeOf(rs.X)) != nil {

@@ -191,7 +191,7 @@ func (r *Result) ownedVars(fk *Fork, out map[*types.Var]bool) {
 			if v == nil {
 				v, _ = info.Defs[id].(*types.Var)
 			}
-			if cands[v] && !keepsOwned(id, v, stack, info) {
+			if cands[v] && !r.keepsOwned(id, v, stack) {
 				delete(cands, v)
 			}
 		}
@@ -205,7 +205,8 @@ func (r *Result) ownedVars(fk *Fork, out map[*types.Var]bool) {
 
 // keepsOwned reports whether the occurrence id of v (whose ancestors are
 // stack, innermost last) keeps v's object to its worker.
-func keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node, info *types.Info) bool {
+func (r *Result) keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node) bool {
+	info := r.finder.info
 	parent := func(k int) ast.Node {
 		if k < len(stack) {
 			return stack[len(stack)-1-k]
@@ -261,6 +262,27 @@ func keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node, info *types.Info)
 			return len(p.Args) > 0 && p.Args[0] == id
 		case "append":
 			return len(p.Args) > 0 && p.Args[0] == id && assignedToV(p, parent(1))
+		case "":
+			return r.lentToHelper(p, id)
+		}
+	}
+	return false
+}
+
+// lentToHelper reports whether the argument arg of call only reaches
+// elements of what it points to: the callee is a helper (see helper) that
+// indexes the parameter and does nothing else with it, so the object does
+// not escape. The helper's accesses are checked (in the worker's block when
+// called from an item, see workerCall); the worker's own stay private.
+func (r *Result) lentToHelper(call *ast.CallExpr, arg ast.Expr) bool {
+	h := r.helper(call)
+	if h == nil {
+		return false
+	}
+	for k, a := range call.Args {
+		if a == arg {
+			p := h.params[k]
+			return p != nil && h.indexed[p]
 		}
 	}
 	return false
@@ -362,10 +384,8 @@ func builtinName(call *ast.CallExpr, info *types.Info) string {
 func (r *Result) workerIndexed(c *Construct, out map[ast.Expr]bool) {
 	info := r.finder.info
 	loop := loopStmt(c.List[c.First])
-	if c.Index == nil || loop == nil || len(c.Forks) != 1 || !r.loopOwned(c) {
-		return
-	}
-	captured := r.loopVarsPerIteration(loop)
+	indexed := c.Index != nil && loop != nil && len(c.Forks) == 1 && r.loopOwned(c)
+	captured := indexed && r.loopVarsPerIteration(loop)
 	type use struct {
 		base *ast.IndexExpr
 		k, d int64
@@ -378,18 +398,17 @@ func (r *Result) workerIndexed(c *Construct, out map[ast.Expr]bool) {
 	}
 	var calls []callUse
 	for _, fk := range c.Forks {
-		if fk.Body == nil || fk.Items == nil || !onePerIteration(loop, fk.Node) || r.finder.startsGoroutines(fk.Items.Body) {
+		if fk.Body == nil || fk.Items == nil || r.finder.startsGoroutines(fk.Items.Body) {
 			continue
 		}
-		index := map[*types.Var]bool{}
-		if captured {
-			index[c.Index] = true
-		}
-		for v := range r.boundToIndex(fk, c.Index) {
-			index[v] = true
-		}
-		if len(index) == 0 {
-			continue
+		index := map[*types.Var]bool{} // empty: only helpers lent the worker's objects
+		if indexed && onePerIteration(loop, fk.Node) {
+			if captured {
+				index[c.Index] = true
+			}
+			for v := range r.boundToIndex(fk, c.Index) {
+				index[v] = true
+			}
 		}
 		var stack []ast.Node // inside a function literal when non-empty
 		ast.Inspect(fk.Body.Body, func(n ast.Node) bool {
@@ -403,7 +422,7 @@ func (r *Result) workerIndexed(c *Construct, out map[ast.Expr]bool) {
 				stack = append(stack, n)
 			}
 			if call, ok := n.(*ast.CallExpr); ok && len(stack) == 0 && within(call.Pos(), fk.Items.Body) {
-				if us, ok := r.workerCall(call, index); ok {
+				if us, ok := r.workerCall(call, index, r.owned.vars); ok {
 					for _, u := range us {
 						byRoot[u.root] = append(byRoot[u.root], use{nil, u.k, u.d, false})
 					}
@@ -483,55 +502,110 @@ type rootUse struct {
 	k, d int64
 }
 
-// workerCall reads a call made in an item to a function of the package
-// that does nothing but a[k*w+d] accesses through its parameters: a bound
-// to a variable of the caller, w to the worker's index, neither parameter
-// written, and no other call (but len, cap and conversions), goroutine,
-// deferred call, closure, global, pointer or range over memory. It returns
-// those accesses in the caller's terms.
-func (r *Result) workerCall(call *ast.CallExpr, index map[*types.Var]bool) ([]rootUse, bool) {
+// workerCall reads a call made in an item to a helper (see helper) whose
+// element accesses p[q] all go through parameters bound to the worker's
+// own objects (any q) or to a variable a of the caller with q = k*w+d in
+// parameters bound to the worker's index. It returns the latter in the
+// caller's terms.
+func (r *Result) workerCall(call *ast.CallExpr, index, owned map[*types.Var]bool) ([]rootUse, bool) {
 	info := r.finder.info
-	fn := r.finder.callee(call)
-	if fn == nil || call.Ellipsis.IsValid() {
-		return nil, false
-	}
-	d := r.Decls[fn]
-	if d == nil || d.Recv != nil || d.Type.TypeParams != nil {
+	h := r.helper(call)
+	if h == nil {
 		return nil, false
 	}
 	roots := map[*types.Var]*types.Var{} // parameter -> the caller's variable
 	idx := map[*types.Var]bool{}         // parameters bound to the worker's index
-	k := 0
+	own := map[*types.Var]bool{}         // parameters bound to the worker's objects
+	for k, p := range h.params {
+		id, ok := ast.Unparen(call.Args[k]).(*ast.Ident)
+		v, _ := info.Uses[id].(*types.Var)
+		switch {
+		case p == nil || !ok || v == nil:
+		case index[v]:
+			idx[p] = true
+		case owned[v]:
+			own[p] = true
+		default:
+			roots[p] = v
+		}
+	}
+	var out []rootUse
+	for _, x := range h.elems {
+		p, _ := info.Uses[ast.Unparen(x.X).(*ast.Ident)].(*types.Var)
+		if own[p] {
+			continue
+		}
+		k, d, aff := affineIn(x.Index, idx, info)
+		if roots[p] == nil || !aff || k == 0 {
+			return nil, false
+		}
+		out = append(out, rootUse{roots[p], k, d})
+	}
+	return out, len(h.elems) > 0
+}
+
+// helperFn is a function of the package simple enough to follow from a pool
+// item: no method, no type parameter, parameters never written nor
+// captured, and a body with no call (but len, cap and conversions),
+// goroutine, deferred call, closure, global, pointer, channel operation or
+// range over memory, whose only memory accesses are elements p[q] of its
+// parameters (elems) and of its own arrays.
+type helperFn struct {
+	params  []*types.Var        // by argument position; nil for _ or unnamed
+	elems   []*ast.IndexExpr    // p[q], p a parameter
+	indexed map[*types.Var]bool // parameters used only as p[q] or in len, cap
+}
+
+func isParamIdent(id *ast.Ident, isParam map[*types.Var]bool, info *types.Info) bool {
+	v, _ := info.Uses[id].(*types.Var)
+	return isParam[v]
+}
+
+// helper returns the helper that call runs, or nil.
+func (r *Result) helper(call *ast.CallExpr) *helperFn {
+	info := r.finder.info
+	fn := r.finder.callee(call)
+	if fn == nil || call.Ellipsis.IsValid() {
+		return nil
+	}
+	d := r.Decls[fn]
+	if d == nil || d.Recv != nil || d.Type.TypeParams != nil {
+		return nil
+	}
+	h := &helperFn{indexed: map[*types.Var]bool{}}
+	isParam := map[*types.Var]bool{}
 	for _, field := range d.Type.Params.List {
 		if len(field.Names) == 0 {
-			k++
+			h.params = append(h.params, nil)
 			continue
 		}
 		for _, name := range field.Names {
 			p, _ := info.Defs[name].(*types.Var)
-			if p == nil || k >= len(call.Args) {
-				return nil, false
+			if w := r.writes[p]; p == nil || r.Shared[p] || w != nil && (len(w.at) > 0 || w.elsewhere) {
+				return nil
 			}
-			if w := r.writes[p]; r.Shared[p] || w != nil && (len(w.at) > 0 || w.elsewhere) {
-				return nil, false
-			}
-			if id, ok := ast.Unparen(call.Args[k]).(*ast.Ident); ok {
-				if v, _ := info.Uses[id].(*types.Var); v != nil {
-					if index[v] {
-						idx[p] = true
-					} else {
-						roots[p] = v
-					}
-				}
-			}
-			k++
+			h.params = append(h.params, p)
+			isParam[p] = true
+			h.indexed[p] = true
 		}
 	}
-	var out []rootUse
+	if len(h.params) != len(call.Args) {
+		return nil
+	}
 	ok := true
+	var stack []ast.Node
 	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		var parent ast.Node
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
 		switch x := n.(type) {
-		case *ast.GoStmt, *ast.DeferStmt, *ast.FuncLit, *ast.StarExpr, *ast.SendStmt, *ast.UnaryExpr:
+		case *ast.GoStmt, *ast.DeferStmt, *ast.FuncLit, *ast.StarExpr, *ast.SendStmt, *ast.UnaryExpr, *ast.SelectStmt:
 			if u, isU := n.(*ast.UnaryExpr); !isU || u.Op == token.AND || u.Op == token.ARROW {
 				ok = false
 			}
@@ -550,31 +624,37 @@ func (r *Result) workerCall(call *ast.CallExpr, index map[*types.Var]bool) ([]ro
 				ok = false
 			}
 		case *ast.Ident:
-			if v, isVar := info.Uses[x].(*types.Var); isVar && !v.IsField() && (v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || !within(v.Pos(), d)) {
+			v, isVar := info.Uses[x].(*types.Var)
+			if isVar && !v.IsField() && (v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || !within(v.Pos(), d)) {
 				ok = false // a global, or a variable of another function
+			}
+			if isVar && isParam[v] {
+				ix, isIx := parent.(*ast.IndexExpr)
+				call, isCall := parent.(*ast.CallExpr)
+				if !(isIx && ix.X == x || isCall && (builtinName(call, info) == "len" || builtinName(call, info) == "cap")) {
+					h.indexed[v] = false
+				}
 			}
 		case *ast.IndexExpr:
 			id, isID := ast.Unparen(x.X).(*ast.Ident)
-			if !isID {
-				if _, arr := underlying(info.TypeOf(x.X)).(*types.Array); !arr {
-					ok = false // through a slice or map held in memory
-				}
-				break // an array value's element: its operand is looked at in turn
+			_, arr := underlying(info.TypeOf(x.X)).(*types.Array)
+			switch {
+			case !isID && !arr:
+				ok = false // through a slice or map held in memory
+			case !isID:
+				// an array value's element: its operand is looked at in turn
+			case isParamIdent(id, isParam, info) && !isMapOrString(info.TypeOf(x.X)):
+				h.elems = append(h.elems, x)
+			case !arr:
+				ok = false // a local slice or map of the helper
 			}
-			p, _ := info.Uses[id].(*types.Var)
-			if _, arr := underlying(info.TypeOf(x.X)).(*types.Array); arr && p != nil && roots[p] == nil && !r.Shared[p] {
-				break // a local array of the callee
-			}
-			kk, dd, aff := affineIn(x.Index, idx, info)
-			if p == nil || roots[p] == nil || !aff || kk == 0 {
-				ok = false
-				break
-			}
-			out = append(out, rootUse{roots[p], kk, dd})
 		}
 		return ok
 	})
-	return out, ok && len(out) > 0
+	if !ok {
+		return nil
+	}
+	return h
 }
 
 // loopVarsPerIteration reports whether the loop's variables are new in each

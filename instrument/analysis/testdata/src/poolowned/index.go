@@ -185,7 +185,7 @@ func helpers() ([]int, []int, []int) { // want helpers:`synchronizes: communicat
 		go func(id int) {
 			defer wg.Done()
 			for it := range jobs { // want `jobs: read-only: `
-				add(partial, id, it)      // want `add\(partial, id, it\): checked: in the worker's own block: the callee indexes by the worker's index only` `partial: read-only: `
+				add(partial, id, it)      // want `add\(partial, id, it\): checked: in the worker's own block: the callee indexes only the worker's objects or by the worker's index` `partial: read-only: `
 				add(other, id, it)        // want `other: read-only: `
 				addNext(other, id, it)    // want `other: read-only: `
 				addCounted(third, id, it) // want `third: read-only: `
