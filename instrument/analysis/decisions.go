@@ -48,6 +48,8 @@ func (r *Result) Decisions(c *Construct) []Decision {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if v, ok := heap.Call(call); ok {
 					out = append(out, heapDecision(call, v)) // the callee runs as written
+				} else if r.WorkerCallPrivate(call) {
+					out = append(out, Decision{call, "private", "the callee only indexes what the worker allocated"})
 				} else if r.WorkerCall(call) {
 					out = append(out, Decision{call, "checked", "in the worker's own block: the callee indexes only the worker's objects or by the worker's index"})
 				}

@@ -33,8 +33,9 @@ import (
 
 // workerOwnership is what the pool workers of a package own.
 type workerOwnership struct {
-	vars  map[*types.Var]bool // variables whose objects only their worker reaches
-	block map[ast.Expr]bool   // bases a[k*w+d] of accesses in the worker's block
+	vars    map[*types.Var]bool    // variables whose objects only their worker reaches
+	block   map[ast.Expr]bool      // bases a[k*w+d] of accesses in the worker's block, and calls
+	private map[*ast.CallExpr]bool // calls of helpers that only index the worker's objects
 }
 
 // WorkerOwned reports whether the location e lies in an object that a pool
@@ -79,6 +80,16 @@ func (r *Result) WorkerCall(call *ast.CallExpr) bool {
 	return r.ownership().block[call]
 }
 
+// WorkerCallPrivate reports whether the call, inside a pool worker's item
+// loop, runs a helper whose only accesses are elements of objects the
+// worker keeps (see WorkerOwned): they are private, so the function runs
+// as written. (Checking them, even in the worker's block, could meet a
+// stale history: such an object may live on the worker's stack, which
+// moves when it grows.)
+func (r *Result) WorkerCallPrivate(call *ast.CallExpr) bool {
+	return r.ownership().private[call]
+}
+
 func (o *workerOwnership) ownedVar(x ast.Expr, info *types.Info) bool {
 	id, ok := x.(*ast.Ident)
 	if !ok {
@@ -121,7 +132,7 @@ func (r *Result) ownership() *workerOwnership {
 	if r.owned != nil {
 		return r.owned
 	}
-	o := &workerOwnership{vars: map[*types.Var]bool{}, block: map[ast.Expr]bool{}}
+	o := &workerOwnership{vars: map[*types.Var]bool{}, block: map[ast.Expr]bool{}, private: map[*ast.CallExpr]bool{}}
 	r.owned = o
 	for _, c := range r.Constructs {
 		if c.Kind != Pool {
@@ -132,7 +143,7 @@ func (r *Result) ownership() *workerOwnership {
 				r.ownedVars(fk, o.vars)
 			}
 		}
-		r.workerIndexed(c, o.block)
+		r.workerIndexed(c, o)
 	}
 	return o
 }
@@ -381,7 +392,8 @@ func builtinName(call *ast.CallExpr, info *types.Info) string {
 // its own make and never be assigned again (so they are different arrays).
 // A worker whose items may start goroutines (themselves or in a callee)
 // gets none: the goroutines' blocks would not follow the worker's.
-func (r *Result) workerIndexed(c *Construct, out map[ast.Expr]bool) {
+func (r *Result) workerIndexed(c *Construct, o *workerOwnership) {
+	out := o.block
 	info := r.finder.info
 	loop := loopStmt(c.List[c.First])
 	indexed := c.Index != nil && loop != nil && len(c.Forks) == 1 && r.loopOwned(c)
@@ -489,7 +501,10 @@ func (r *Result) workerIndexed(c *Construct, out map[ast.Expr]bool) {
 		for _, u := range cu.uses {
 			all = all && isKept[u.root]
 		}
-		if all {
+		switch {
+		case all && len(cu.uses) == 0:
+			o.private[cu.call] = true
+		case all:
 			out[cu.call] = true
 		}
 	}

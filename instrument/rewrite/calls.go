@@ -55,6 +55,8 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 	if fn != nil && w.task != "" && w.res.Clones[fn] {
 		if v, ok := w.provenCall(a); ok {
 			w.record(a, callOp, plan.Independent, v.Why) // the callee as written: nothing it does needs a check here
+		} else if w.res.WorkerCallPrivate(a) {
+			w.record(a, callOp, plan.Private) // the callee as written: it only touches what a pool worker keeps
 		} else {
 			w.toClone(x)
 			if w.res.WorkerCall(a) {

@@ -159,6 +159,8 @@ func add(s []int, k, v int) { s[k] += v }
 
 func addNext(s []int, k, v int) { s[k+1] += v }
 
+func mix(b, s []int, k int) { s[k] += b[0] }
+
 var hits int
 
 func addCounted(s []int, k, v int) {
@@ -184,7 +186,9 @@ func helpers() ([]int, []int, []int) { // want helpers:`synchronizes: communicat
 		wg.Add(1)
 		go func(id int) {
 			defer wg.Done()
+			buf := []int{1}
 			for it := range jobs { // want `jobs: read-only: `
+				mix(buf, partial, id)     // want `mix\(buf, partial, id\): checked: in the worker's own block: the callee indexes only the worker's objects or by the worker's index` `partial: read-only: `
 				add(partial, id, it)      // want `add\(partial, id, it\): checked: in the worker's own block: the callee indexes only the worker's objects or by the worker's index` `partial: read-only: `
 				add(other, id, it)        // want `other: read-only: `
 				addNext(other, id, it)    // want `other: read-only: `

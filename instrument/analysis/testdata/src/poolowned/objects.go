@@ -84,8 +84,8 @@ var kept []int
 func keep(b []int) { kept = b }
 
 // lent: a scratch buffer lent to helpers that only index it stays the
-// worker's: its own accesses private, the helpers' calls in the worker's
-// block. Kept by keep, another buffer escapes and stays the item's.
+// worker's: its accesses, and the helpers' calls, are private. Kept by
+// keep, another buffer escapes and stays the item's.
 func lent() []int { // want lent:`synchronizes: communicates by channel`
 	jobs := make(chan int, 50)
 	for i := range 50 {
@@ -99,8 +99,8 @@ func lent() []int { // want lent:`synchronizes: communicates by channel`
 			buf := make([]int, 8)
 			other := make([]int, 8)
 			for it := range jobs { // want `jobs: read-only: `
-				fill(buf, it)                 // want `fill\(buf, it\): checked: in the worker's own block: the callee indexes only the worker's objects or by the worker's index`
-				res[it] = total(buf) + buf[0] // want `res\[it\]: checked: not ` `res: read-only: ` `total\(buf\): checked: in the worker's own block: the callee indexes only the worker's objects or by the worker's index` `buf\[0\]: private: only its worker reaches what the worker allocated`
+				fill(buf, it)                 // want `fill\(buf, it\): private: the callee only indexes what the worker allocated`
+				res[it] = total(buf) + buf[0] // want `res\[it\]: checked: not ` `res: read-only: ` `total\(buf\): private: the callee only indexes what the worker allocated` `buf\[0\]: private: only its worker reaches what the worker allocated`
 				keep(other)
 				other[0] = it // want `other\[0\]: checked: not `
 			}
