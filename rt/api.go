@@ -73,6 +73,14 @@ func (t *Task) Item() { t.item() }
 // EndItems returns a worker to its own block after its last item.
 func (t *Task) EndItems() { t.endItems() }
 
+// Worker returns the task that checks, inside a work item, an access whose
+// address only the worker computes (its index, memory it owns): such an
+// access belongs to the worker's own block, which its items follow in every
+// schedule, and which is concurrent with the other workers and with every
+// item. Outside items it is t. The rewriter uses it only where the static
+// stage proved that no other worker computes the same address.
+func (t *Task) Worker() *Task { return t.worker() }
+
 // Read checks a read of the element at addr.
 func (t *Task) Read(addr uintptr, site Site) { t.read(addr, site) }
 

@@ -164,6 +164,7 @@ func (t *Task) item() {
 		t.saved = ancestry{t.anc, t.lo, t.hi}
 		t.savedCur = t.cur
 		t.inItems = true
+		t.wk = nil
 		c.mu.Lock()
 		c.hasItems = true
 		c.mu.Unlock()
@@ -187,5 +188,31 @@ func (t *Task) endItems() {
 	}
 	t.anc, t.lo, t.hi = t.saved.anc, t.saved.lo, t.saved.hi
 	t.inItems = false
+	if t.wk != nil {
+		t.checks += t.wk.checks
+		t.wk = nil
+	}
 	t.setCur(t.savedCur)
+}
+
+// worker returns the task of t's own block while t runs work items (t
+// itself otherwise): a view with the ancestors and the tag the worker had
+// when it took its first item, and the locks it holds now. The worker's
+// block is concurrent with the other workers' blocks and with every item,
+// its own included, and follows the worker's code before its items.
+func (t *Task) worker() *Task {
+	if t == nil || !t.inItems {
+		return t
+	}
+	wk := t.wk
+	if wk == nil {
+		wk = &Task{tree: t.tree, con: t.con, fork: t.fork, anc: t.saved.anc, lo: t.saved.lo, hi: t.saved.hi}
+		wk.setCur(t.savedCur)
+		t.wk = wk
+	}
+	if wk.lsid != t.lsid {
+		wk.lsid = t.lsid
+		wk.base = wk.cur<<tagShift | uint64(wk.lsid)
+	}
+	return wk
 }

@@ -34,11 +34,15 @@ type op struct {
 	body          []op // opLocked
 	con           *conSpec
 	yield         bool // call runtime.Gosched first
+	worker        bool // opAccess inside a work item, checked with the worker's own block (Task.Worker)
 }
 
 // conSpec is one construct: the parent runs pre, then forks child i and runs
 // between[i]; child i runs children[i]. In a worker pool the workers then
-// take items from a channel (each a block of its own) and run post[i].
+// take items from a channel (each a block of its own) and run post[i];
+// during[i] are the accesses worker i makes inside an item to memory only it
+// addresses (checked with Task.Worker), run in its first item or, when it
+// got none, in an empty item of their own.
 type conSpec struct {
 	counted  bool
 	pool     bool
@@ -47,6 +51,7 @@ type conSpec struct {
 	between  [][]op
 	post     [][]op
 	items    [][]op
+	during   [][]op
 }
 
 // prog is a generated program: one construct in a new tree, root work, and
@@ -101,8 +106,22 @@ func (g *gen) con(d int) *conSpec {
 		for range g.r.IntN(12) {
 			c.items = append(c.items, g.ops(d+1, 3, true, 0))
 		}
+		for range n {
+			ops := g.ops(d+1, 3, false, 0)
+			markWorker(ops)
+			c.during = append(c.during, ops)
+		}
 	}
 	return c
+}
+
+// markWorker marks the accesses of ops (and of their critical sections) as
+// the worker's own.
+func markWorker(ops []op) {
+	for i := range ops {
+		ops[i].worker = true
+		markWorker(ops[i].body)
+	}
 }
 
 // ops generates up to max statements; constructs only when allowed and
@@ -176,6 +195,10 @@ func (r *runner) exec(t *Task, ops []op) {
 				runtime.Gosched()
 			}
 			addr, s := uintptr(unsafe.Pointer(&r.locs[x.loc])), Site(x.site)
+			t := t
+			if x.worker {
+				t = t.Worker()
+			}
 			switch {
 			case x.atomic && x.write:
 				t.AtomicWrite(addr, s)
@@ -219,9 +242,18 @@ func (r *runner) con(t *Task, c *conSpec) {
 		wg.Go(func() {
 			r.exec(ct, c.children[i])
 			if c.pool {
+				done := false
 				for it := range work {
 					ct.Item()
 					r.exec(ct, c.items[it])
+					if !done {
+						r.exec(ct, c.during[i])
+						done = true
+					}
+				}
+				if !done {
+					ct.Item()
+					r.exec(ct, c.during[i])
 				}
 				ct.EndItems()
 				r.exec(ct, c.post[i])
@@ -255,6 +287,8 @@ func (c *conSpec) print(b *strings.Builder, in string) {
 		fmt.Fprintf(b, "%s child %d:\n", in, i)
 		printOps(b, c.children[i], in+"  ")
 		if c.pool {
+			fmt.Fprintf(b, "%s worker %d inside an item, its own block:\n", in, i)
+			printOps(b, c.during[i], in+"  ")
 			fmt.Fprintf(b, "%s worker %d after items:\n", in, i)
 			printOps(b, c.post[i], in+"  ")
 		}
@@ -275,6 +309,9 @@ func printOps(b *strings.Builder, ops []op, in string) {
 			rw := map[bool]string{true: "write", false: "read"}[x.write]
 			if x.atomic {
 				rw = "atomic " + rw
+			}
+			if x.worker {
+				rw = "worker's " + rw
 			}
 			fmt.Fprintf(b, "%s%s loc%d (site %d)\n", in, rw, x.loc, x.site)
 		case opLocked:

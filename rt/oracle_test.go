@@ -89,6 +89,7 @@ func (o *oracle) walkCon(c *conSpec, cur int) int {
 		}
 		f := o.walk(c.children[i], o.newNode(cur), nil)
 		if c.pool {
+			f = o.walk(c.during[i], f, nil) // the worker's own block, whichever item it runs in
 			f = o.walk(c.post[i], f, nil)
 		}
 		finals = append(finals, f)

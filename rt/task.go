@@ -32,6 +32,7 @@ type Task struct {
 	itemNext  uint64 // next free tag of the worker's item chunk
 	itemEnd   uint64 // last tag of the chunk
 	itemChunk uint64 // size of the last chunk
+	wk        *Task  // the worker's own block while it runs items (see Worker), or nil
 }
 
 // ancestry is a saved copy of a task's ancestor set.

@@ -48,6 +48,10 @@ func (r *Result) Decisions(c *Construct) []Decision {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if v, ok := heap.Call(call); ok {
 					out = append(out, heapDecision(call, v)) // the callee runs as written
+				} else if r.WorkerCallPrivate(call) {
+					out = append(out, Decision{call, "private", "the callee only indexes what the worker allocated"})
+				} else if r.WorkerCall(call) {
+					out = append(out, Decision{call, "checked", "in the worker's own block: the callee indexes only the worker's objects or by the worker's index"})
 				}
 			}
 			if rs, ok := n.(*ast.RangeStmt); ok && rs.Value != nil && elemType(info.TypeOf(rs.X)) != nil {
@@ -70,11 +74,18 @@ func (r *Result) Decisions(c *Construct) []Decision {
 				}
 			}
 			m := modeIn(e, parent, info)
+			if r.WorkerOwned(e) {
+				out = append(out, Decision{e, "private", "only its worker reaches what the worker allocated"})
+				return true
+			}
 			if v := rootVar(e, info); v != nil {
 				if within(v.Pos(), body) {
 					return true
 				}
 				d := r.varDecision(e, v, m, c)
+				if d.Verdict == "checked" && r.WorkerBlock(e) {
+					d.Why = "in the worker's own block: no other worker computes its address"
+				}
 				if hv, ok := heap.Verdict(e); ok && d.Verdict == "checked" && (m == read || hv.Independent) {
 					d = heapDecision(e, hv) // a global read-only by type, as the rewriter decides it
 				}
@@ -94,6 +105,9 @@ func (r *Result) Decisions(c *Construct) []Decision {
 			why := heap.Why
 			if why == "" {
 				why = "not proven"
+			}
+			if r.WorkerBlock(e) {
+				why = "in the worker's own block: no other worker computes its address"
 			}
 			out = append(out, Decision{e, "checked", why})
 			return true

@@ -27,6 +27,7 @@ type Result struct {
 	calls       map[*types.Func][]*types.Func // the functions each one calls
 	external    []*types.Func                 // functions of other packages called from construct or clone code
 	finder      *finder
+	owned       *workerOwnership // what pool workers own, see workerowned.go; computed on first use
 }
 
 // Analyze runs the static stage over one type-checked package.

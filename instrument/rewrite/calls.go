@@ -55,8 +55,13 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 	if fn != nil && w.task != "" && w.res.Clones[fn] {
 		if v, ok := w.provenCall(a); ok {
 			w.record(a, callOp, plan.Independent, v.Why) // the callee as written: nothing it does needs a check here
+		} else if w.res.WorkerCallPrivate(a) {
+			w.record(a, callOp, plan.Private) // the callee as written: it only touches what a pool worker keeps
 		} else {
 			w.toClone(x)
+			if w.res.WorkerCall(a) {
+				x.Args[0] = w.workerTask(true) // the callee's accesses belong to the pool worker's block
+			}
 		}
 	}
 	return x
@@ -236,10 +241,15 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 			x.Args[i] = w.rtCall(rtnames.ReadAll, w.taskExpr(), x.Args[i], site(types.ExprString(last)))
 		}
 		w.change()
-		x.Args[0] = w.rtCall(rtnames.Grow, w.taskExpr(), x.Args[0], n, site(types.ExprString(a)))
+		if !w.res.WorkerOwnedElems(a.Args[0]) { // a pool worker's own slice is private
+			x.Args[0] = w.rtCall(rtnames.Grow, w.taskExpr(), x.Args[0], n, site(types.ExprString(a)))
+		}
 		return x
 	case "delete", "clear":
 		w.rvals(x.Args)
+		if w.res.WorkerOwnedElems(a.Args[0]) {
+			return x // a pool worker's own map or slice: private
+		}
 		switch underlying(w.info.TypeOf(a.Args[0])).(type) {
 		case *types.Map:
 			w.change()
@@ -265,7 +275,7 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		return x
 	case "len", "cap":
 		w.rvals(x.Args)
-		if len(a.Args) == 1 && isMapType(w.info.TypeOf(a.Args[0])) {
+		if len(a.Args) == 1 && isMapType(w.info.TypeOf(a.Args[0])) && !w.res.WorkerOwnedElems(a.Args[0]) {
 			w.change()
 			x.Args[0] = w.rtCall(rtnames.MR, w.taskExpr(), x.Args[0], site(types.ExprString(a)))
 		}

@@ -567,16 +567,31 @@ func (w *walker) safe(c *coalescing, e ast.Expr) bool {
 // nil once the checks before the loop ran; every other check takes the task.
 func (w *walker) checkTask(a ast.Expr, fn string, site uint32) dst.Expr {
 	c := w.coal
+	worker := w.res.WorkerBlock(a) // see workerTask
 	if c == nil {
-		return w.taskExpr()
+		return w.workerTask(worker)
 	}
 	k := &loopCheck{a: a, fn: fn, site: site, cand: c.cands[a]}
+	if worker {
+		k.cand = nil // stays in the loop, and keeps what may overlap it there
+	}
 	c.checks = append(c.checks, k)
 	if k.cand == nil {
-		return w.taskExpr()
+		return w.workerTask(worker)
 	}
 	k.task = dst.NewIdent(c.name)
 	return k.task
+}
+
+// workerTask is the task of a check: with worker, an access in a pool
+// worker's item that belongs to the worker's own block (analysis.
+// WorkerBlock; the analysis allows none where the items start goroutines,
+// so the task in scope is the worker's), checked with task.Worker().
+func (w *walker) workerTask(worker bool) dst.Expr {
+	if !worker {
+		return w.taskExpr()
+	}
+	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Worker)}}
 }
 
 // checkLoc is the location a check of the loop touches.

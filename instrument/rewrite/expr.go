@@ -253,7 +253,7 @@ func (w *walker) mapOp(m dst.Expr, fn string, ix *dst.IndexExpr) dst.Expr {
 		return m
 	}
 	a, _ := w.astOf(ix).(ast.Expr)
-	if a == nil {
+	if ax, ok := a.(*ast.IndexExpr); a == nil || ok && w.res.WorkerOwnedElems(ax.X) { // a pool worker's own map is private
 		return m
 	}
 	w.change()
@@ -263,8 +263,9 @@ func (w *walker) mapOp(m dst.Expr, fn string, ix *dst.IndexExpr) dst.Expr {
 // rangeX rewrites the operand of a range loop: a map is read.
 func (w *walker) rangeX(x dst.Expr) dst.Expr {
 	t := w.typeOf(x)
+	ax, _ := w.astOf(x).(ast.Expr)
 	x = w.rval(x)
-	if isMapType(t) && w.task != "" {
+	if isMapType(t) && w.task != "" && !(ax != nil && w.res.WorkerOwnedElems(ax)) {
 		a, _ := w.astOf(x).(ast.Expr)
 		pos := token.NoPos
 		what := "range"

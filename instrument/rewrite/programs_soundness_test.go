@@ -11,7 +11,8 @@ import (
 )
 
 // TestPruningLosesNoReportPrograms is the soundness guard over the programs
-// users see: the examples and the programs of the race_* testscripts, each
+// users see: the examples and the programs of the race_* (and sound_pool_*)
+// testscripts, each
 // built pruned and conservatively and run with the arguments its script
 // gives it, one thread (so both builds meet their accesses in one order),
 // must report the same pairs of sites. Scripts whose program spans several
@@ -30,6 +31,8 @@ func TestPruningLosesNoReportPrograms(t *testing.T) {
 	scripts, _ := filepath.Glob("../../testscripts/race_*.txtar")
 	implicit, _ := filepath.Glob("../../testscripts/sound_implicit_*.txtar") // implicit accesses: each case pruned and conservative
 	scripts = append(scripts, implicit...)
+	pools, _ := filepath.Glob("../../testscripts/sound_pool_*.txtar") // worker-owned memory: the same decisions both ways
+	scripts = append(scripts, pools...)
 	for _, script := range scripts {
 		ar, err := txtar.ParseFile(script)
 		if err != nil {

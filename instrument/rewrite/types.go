@@ -98,6 +98,9 @@ func (w *walker) recv(x *dst.SelectorExpr) dst.Expr {
 // goroutine: it is a global, a shared local, or reached through a pointer,
 // slice or map.
 func (w *walker) sharedLoc(e ast.Expr) bool {
+	if w.res.WorkerOwned(e) {
+		return false // an object a pool worker allocated and keeps to itself
+	}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v, ok := w.info.Uses[x].(*types.Var)
@@ -128,6 +131,9 @@ func (w *walker) sharedLoc(e ast.Expr) bool {
 
 // sharedElem reports whether the elements of the indexed operand x are shared.
 func (w *walker) sharedElem(x ast.Expr) bool {
+	if w.res.WorkerOwnedElems(x) {
+		return false
+	}
 	switch underlying(w.info.TypeOf(x)).(type) {
 	case *types.Array:
 		return w.sharedLoc(x)

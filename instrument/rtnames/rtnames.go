@@ -21,6 +21,7 @@ const (
 	Forked                = "Forked"                // (t, f) f
 	Item                  = "Item"                  // method of *Task
 	EndItems              = "EndItems"              // method of *Task
+	Worker                = "Worker"                // method of *Task: the worker's own block inside an item
 	R                     = "R"                     // (t, p, site) p
 	W                     = "W"                     // (t, p, site) p
 	RW                    = "RW"                    // (t, p, site) p
