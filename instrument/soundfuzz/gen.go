@@ -3,8 +3,9 @@ package soundfuzz
 // chooser reads the fuzzer's bytes as choices; past the end every choice
 // is 0, so every input is a program.
 type chooser struct {
-	data []byte
-	pos  int
+	data  []byte
+	pos   int
+	forms map[string]Affine // the subscript form each slice had last
 }
 
 func (c *chooser) intn(n int) int {
@@ -85,10 +86,26 @@ func small(c *chooser, v string) Affine {
 	return Affine{Terms: []Term{{k, v}}, D: d}
 }
 
+// form returns a subscript of ref: mostly the form ref had before (the
+// static stage proves a slice independent only when one form owned by the
+// iteration is all it sees), sometimes a new one.
+func form(c *chooser, ref, v string) Affine {
+	if f, ok := c.forms[ref+"/"+v]; ok && c.intn(4) != 3 {
+		return f
+	}
+	f := small(c, v)
+	if c.forms == nil {
+		c.forms = map[string]Affine{}
+	}
+	c.forms[ref+"/"+v] = f
+	return f
+}
+
 func accesses(c *chooser, refs []string, v string, min int) []Stmt {
 	var out []Stmt
 	for n := c.between(min, 3); len(out) < n; {
-		out = append(out, &Access{Ref: pick(c, refs...), Idx: small(c, v), Op: op(c)})
+		ref := pick(c, refs...)
+		out = append(out, &Access{Ref: ref, Idx: form(c, ref, v), Op: op(c)})
 	}
 	return out
 }
@@ -151,7 +168,7 @@ func genAlias(c *chooser, how string) *Prog {
 		&Make{Name: "a", Elem: "int", Len: lo + length(c, n)},
 		&Alias{Name: "b", Src: "a", How: how, Lo: lo},
 		&Par{Join: joinKind(c), Var: "i", N: n, Body: append(
-			[]Stmt{&Access{Ref: "a", Idx: small(c, "i"), Op: pick(c, byte('w'), 'x')}},
+			[]Stmt{&Access{Ref: "a", Idx: form(c, "a", "i"), Op: pick(c, byte('w'), 'x')}},
 			accesses(c, []string{"b", "a"}, "i", 1)...)},
 	)
 }
@@ -163,7 +180,7 @@ func genView(c *chooser) *Prog {
 		&Make{Name: "a", Elem: "uint32", Len: lo + length(c, n)},
 		&Alias{Name: "b", Src: "a", How: "view", Lo: lo},
 		&Par{Join: joinKind(c), Var: "i", N: n, Body: append(
-			[]Stmt{&Access{Ref: "b", Idx: small(c, "i"), Op: pick(c, byte('w'), 'x')}},
+			[]Stmt{&Access{Ref: "b", Idx: form(c, "b", "i"), Op: pick(c, byte('w'), 'x')}},
 			accesses(c, []string{"a", "b"}, "i", 1)...)},
 	)
 }
@@ -200,7 +217,7 @@ func genAddr(c *chooser) *Prog {
 		&Addr{Name: "p", Src: "a", K: k},
 		&Par{Join: joinKind(c), Var: "i", N: n, Body: []Stmt{
 			&If{Var: "i", Eq: c.between(0, n-1), Body: []Stmt{&Access{Ref: "p", Ptr: true, Op: pick(c, byte('w'), 'r')}}},
-			&Access{Ref: "a", Idx: small(c, "i"), Op: pick(c, byte('w'), 'x', 'r')},
+			&Access{Ref: "a", Idx: form(c, "a", "i"), Op: pick(c, byte('w'), 'x', 'r')},
 		}},
 	)
 }

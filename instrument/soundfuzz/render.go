@@ -75,9 +75,25 @@ func (r *renderer) line(depth int, s string) int {
 func (r *renderer) fix(p *int) { r.fixups = append(r.fixups, p) }
 
 // funcBody renders a function or goroutine body with its accumulator t.
+// The variables it declares are used once at its end, so that it
+// compiles: a use before a construct changes what the static stage sees
+// (a blank use of a slice before a construct in a loop was enough to hide
+// the aliasing-between-instances hole).
 func (r *renderer) funcBody(depth int, body []Stmt) {
 	r.line(depth, "t := 0")
 	r.stmts(depth, body)
+	for _, st := range body {
+		switch st := st.(type) {
+		case *Make:
+			r.line(depth, "_ = "+st.Name)
+		case *Alias:
+			r.line(depth, "_ = "+st.Name)
+		case *Addr:
+			r.line(depth, "_ = "+st.Name)
+		case *DeclClosure:
+			r.line(depth, "_ = "+st.Name)
+		}
+	}
 	r.line(depth, "_ = t")
 }
 
@@ -146,7 +162,6 @@ func (r *renderer) stmt(depth int, st Stmt) {
 	switch st := st.(type) {
 	case *Make:
 		r.line(depth, fmt.Sprintf("%s := make([]%s, %d)", st.Name, st.Elem, st.Len))
-		r.line(depth, "_ = "+st.Name)
 	case *Alias:
 		switch st.How {
 		case "slice":
@@ -160,14 +175,12 @@ func (r *renderer) stmt(depth int, st Stmt) {
 			r.imports[r.mod+"/view"] = true
 			r.line(depth, fmt.Sprintf("%s := view.Float32s(%s[%d:])", st.Name, st.Src, st.Lo))
 		}
-		r.line(depth, "_ = "+st.Name)
 	case *Assign:
 		r.line(depth, st.Dst+" = "+st.Src)
 	case *Swap:
 		r.line(depth, fmt.Sprintf("%s, %s = %s, %s", st.A, st.B, st.B, st.A))
 	case *Addr:
 		r.line(depth, fmt.Sprintf("%s := &%s[%d]", st.Name, st.Src, st.K))
-		r.line(depth, "_ = "+st.Name)
 	case *Access:
 		r.access(depth, st)
 	case *If:
@@ -196,7 +209,6 @@ func (r *renderer) stmt(depth int, st Stmt) {
 		r.line(depth, st.Name+" := func("+params(st.Fn.Params)+") {")
 		r.funcBody(depth+1, st.Fn.Body)
 		r.line(depth, "}")
-		r.line(depth, "_ = "+st.Name)
 	case *PassFunc:
 		r.line(depth, fmt.Sprintf("%s(%s, func(%s) {", st.Func, strings.Join(st.Args, ", "), params(st.Lit.Params)))
 		r.funcBody(depth+1, st.Lit.Body)

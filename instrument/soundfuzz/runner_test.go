@@ -135,6 +135,9 @@ var noteRE = regexp.MustCompile(`^(\S+\.go):(\d+):(\d+): goanomaly: (.*)$`)
 func runPrograms(t testing.TB, progs []*Program) []Result {
 	t.Helper()
 	dir := t.TempDir()
+	if keep := os.Getenv("SOUNDFUZZ_KEEP"); keep != "" {
+		dir = keep // to look at the module, goanomaly vet it, …
+	}
 	pkgs := make([]string, len(progs))
 	for i := range progs {
 		pkgs[i] = fmt.Sprintf("p%03d", i)
