@@ -15,7 +15,7 @@
 //     conflicting location once, with one pair), unless each of its pairs
 //     is covered by a note the build printed ("noted, not checked"). A note
 //     covers a pair only where the family allows it: a construct left
-//     without a join (exit/return, exit/goto) or forking more than once per
+//     without a join (exit/return, exit/goto, exit/break) or forking more than once per
 //     iteration (exit/repeat), noted anywhere in the construct's lines;
 //     siblings that synchronize (sync/…), noted in the construct's lines; a
 //     call of a closure or a function value (callee/closure, callee/param),

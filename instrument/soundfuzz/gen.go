@@ -25,8 +25,10 @@ func (c *chooser) between(lo, hi int) int { return lo + c.intn(hi-lo+1) }
 
 func pick[T any](c *chooser, xs ...T) T { return xs[c.intn(len(xs))] }
 
-// families are the grammar's families, chosen by the first byte. Each is
-// named class/variant so failures and notes can be counted per class.
+// families are the grammar's families, chosen by the first byte (modulo
+// their number). Each is named class/variant so failures and notes can be
+// counted per class. Add new families at the end: the corpus inputs'
+// first byte is their family's index, so they keep their meaning.
 var families = []struct {
 	name string
 	gen  func(c *chooser) *Prog
@@ -42,7 +44,7 @@ var families = []struct {
 	{"unsafe/slice", func(c *chooser) *Prog { return genAlias(c, "unsafe") }},
 	{"unsafe/view", genView},
 	{"exit/return", genReturn},
-	{"exit/goto", genGoto},
+	{"exit/goto", func(c *chooser) *Prog { return genGoto(c, "goto") }},
 	{"exit/repeat", genRepeat},
 	{"nested/loops", func(c *chooser) *Prog { return genNested(c, pick(c, "wg", "wggo", "errgroup")) }},
 	{"pool/worker", func(c *chooser) *Prog { return genPool(c, false) }},
@@ -54,6 +56,7 @@ var families = []struct {
 	{"callee/closure", func(c *chooser) *Prog { return genCallee(c, "closure") }},
 	{"callee/param", func(c *chooser) *Prog { return genCallee(c, "param") }},
 	{"nested/chan", func(c *chooser) *Prog { return genNested(c, "chan") }},
+	{"exit/break", func(c *chooser) *Prog { return genGoto(c, "break") }},
 }
 
 // Generate returns the program data describes.
@@ -246,12 +249,14 @@ func genReturn(c *chooser) *Prog {
 	return &Prog{Funcs: []*Func{main, work}}
 }
 
-func genGoto(c *chooser) *Prog {
+// genGoto leaves the construct after a fork by exit ("goto" or "break"),
+// past its join; the parent then accesses a and waits.
+func genGoto(c *chooser, exit string) *Prog {
 	n := c.between(2, 6)
 	body := []Stmt{
 		&Make{Name: "a", Elem: "int", Len: n + 4},
 		&DeclWG{Name: "wg"},
-		&Par{Join: pick(c, "wg", "wggo"), Var: "i", N: n, WG: "wg", Exit: "goto", ExitAt: c.between(0, n-1), NoteOK: true,
+		&Par{Join: pick(c, "wg", "wggo"), Var: "i", N: n, WG: "wg", Exit: exit, ExitAt: c.between(0, n-1), NoteOK: true,
 			Body: []Stmt{&Access{Ref: "a", Idx: small(c, "i"), Op: pick(c, byte('w'), 'x')}}},
 	}
 	return mainOf(append(body, append(parentAccesses(c, n), &WaitWG{Name: "wg"})...)...)

@@ -109,8 +109,9 @@ type Par struct {
 
 	// Exit leaves the loop right after iteration ExitAt's fork without
 	// the join: "return" (the construct is then in a function that takes
-	// the WaitGroup WG from its caller) or "goto" (to a label after the
-	// join). Repeat > 1 forks Repeat goroutines per iteration with a
+	// the WaitGroup WG from its caller), "goto" (to a label after the
+	// join) or "break" (out of a one-pass loop around loop and join).
+	// Repeat > 1 forks Repeat goroutines per iteration with a
 	// backward goto.
 	Exit   string
 	ExitAt int

@@ -239,6 +239,11 @@ func (r *renderer) par(depth int, p *Par) {
 		wg = fmt.Sprintf("wg%d", n)
 		r.line(depth, "var "+wg+" sync.WaitGroup")
 	}
+	if p.Exit == "break" {
+		r.line(depth, fmt.Sprintf("out%d:", n))
+		r.line(depth, "for range 1 {")
+		depth++
+	}
 	v, step := p.Var, 1
 	if p.Chunk > 0 {
 		v, step = p.Var+"c", p.Chunk
@@ -301,6 +306,10 @@ func (r *renderer) par(depth int, p *Par) {
 		r.line(d, fmt.Sprintf("if %s == %d {", v, p.ExitAt))
 		r.line(d+1, fmt.Sprintf("goto done%d", n))
 		r.line(d, "}")
+	case "break":
+		r.line(d, fmt.Sprintf("if %s == %d {", v, p.ExitAt))
+		r.line(d+1, fmt.Sprintf("break out%d", n))
+		r.line(d, "}")
 	}
 	r.line(depth, "}")
 	hi := 0
@@ -312,8 +321,11 @@ func (r *renderer) par(depth int, p *Par) {
 	} else {
 		hi = r.line(depth, wg+".Wait()")
 	}
-	if p.Exit == "goto" {
+	switch p.Exit {
+	case "goto":
 		hi = r.line(depth, fmt.Sprintf("done%d:", n))
+	case "break":
+		hi = r.line(depth-1, "}")
 	}
 	p.span = Span{lo, hi}
 	r.fix(&p.span.Lo)

@@ -369,7 +369,7 @@ func (s *sim) par(t *task, p *Par, env map[string]value) ctl {
 			if p.Exit == "return" {
 				return ctlReturn
 			}
-			return ctlNext // goto past the join: the goroutines are not joined
+			return ctlNext // goto or break past the join: the goroutines are not joined
 		}
 	}
 	s.wait(t, wg)

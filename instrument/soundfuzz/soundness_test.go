@@ -22,6 +22,7 @@ var knownHoles = map[string]string{
 	"unsafe/slice":    "aliasing through unsafe.Slice over the same array: pruned build loses the race",
 	"nested/loops":    "independence proof applied to a nested construct (a[j] shared by sibling outer iterations): pruned build loses the race",
 	"exit/return":     "constructs left without a join (return between fork and join): races with the caller lost, no note",
+	"exit/break":      "constructs left without a join (labeled break past the join): races with the parent lost, no note",
 	"exit/goto":       "constructs left without a join (goto past the join): races with the parent lost, no note",
 	"exit/repeat":     "fork executed more than once per iteration (backward goto): pruned build loses the race",
 	"unsafe/view":     "unsafe in another package of the module ([]float32 over []uint32): pruned build loses the race",
