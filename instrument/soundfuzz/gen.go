@@ -1,0 +1,350 @@
+package soundfuzz
+
+// chooser reads the fuzzer's bytes as choices; past the end every choice
+// is 0, so every input is a program.
+type chooser struct {
+	data  []byte
+	pos   int
+	forms map[string]Affine // the subscript form each slice had last
+}
+
+func (c *chooser) intn(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	if c.pos >= len(c.data) {
+		return 0
+	}
+	b := int(c.data[c.pos])
+	c.pos++
+	return b % n
+}
+
+// between returns a number in [lo, hi].
+func (c *chooser) between(lo, hi int) int { return lo + c.intn(hi-lo+1) }
+
+func pick[T any](c *chooser, xs ...T) T { return xs[c.intn(len(xs))] }
+
+// families are the grammar's families, chosen by the first byte (modulo
+// their number). Each is named class/variant so failures and notes can be
+// counted per class. Add new families at the end: the corpus inputs'
+// first byte is their family's index, so they keep their meaning.
+var families = []struct {
+	name string
+	gen  func(c *chooser) *Prog
+}{
+	{"loop/affine", genAffine},
+	{"loop/overflow", genOverflow},
+	{"loop/chunk", genChunk},
+	{"loop/flat2d", genFlat2D},
+	{"alias/assign", func(c *chooser) *Prog { return genAlias(c, "slice") }},
+	{"alias/append", func(c *chooser) *Prog { return genAlias(c, "append") }},
+	{"alias/instances", genInstances},
+	{"alias/addr", genAddr},
+	{"unsafe/slice", func(c *chooser) *Prog { return genAlias(c, "unsafe") }},
+	{"unsafe/view", genView},
+	{"exit/return", genReturn},
+	{"exit/goto", func(c *chooser) *Prog { return genGoto(c, "goto") }},
+	{"exit/repeat", genRepeat},
+	{"nested/loops", func(c *chooser) *Prog { return genNested(c, pick(c, "wg", "wggo", "errgroup")) }},
+	{"pool/worker", func(c *chooser) *Prog { return genPool(c, false) }},
+	{"pool/shared", func(c *chooser) *Prog { return genPool(c, true) }},
+	{"sync/atomic", func(c *chooser) *Prog { return genSync(c, "atomic") }},
+	{"sync/mutex", func(c *chooser) *Prog { return genSync(c, "mutex") }},
+	{"sync/chan", func(c *chooser) *Prog { return genSync(c, "chan") }},
+	{"callee/func", func(c *chooser) *Prog { return genCallee(c, "func") }},
+	{"callee/closure", func(c *chooser) *Prog { return genCallee(c, "closure") }},
+	{"callee/param", func(c *chooser) *Prog { return genCallee(c, "param") }},
+	{"nested/chan", func(c *chooser) *Prog { return genNested(c, "chan") }},
+	{"exit/break", func(c *chooser) *Prog { return genGoto(c, "break") }},
+}
+
+// Generate returns the program data describes.
+func Generate(data []byte) *Prog {
+	c := &chooser{data: data}
+	f := families[c.intn(len(families))]
+	p := f.gen(c)
+	p.Family = f.name
+	return p
+}
+
+func mainOf(body ...Stmt) *Prog {
+	return &Prog{Funcs: []*Func{{Name: "Main", Body: body}}}
+}
+
+func joinKind(c *chooser) string { return pick(c, "wg", "wggo", "errgroup", "chan") }
+
+func op(c *chooser) byte { return pick(c, byte('w'), 'r', 'x', 'w') }
+
+// small returns k·v + d with a small k and d.
+func small(c *chooser, v string) Affine {
+	k := pick[int64](c, 1, 1, 2, 3, -1, 0)
+	d := pick[int64](c, 0, 1, 2, -1, 3, -2, 4)
+	if k < 0 {
+		d += 12
+	}
+	if k == 0 {
+		return Affine{D: d + 2}
+	}
+	return Affine{Terms: []Term{{k, v}}, D: d}
+}
+
+// form returns a subscript of ref: mostly the form ref had before (the
+// static stage proves a slice independent only when one form owned by the
+// iteration is all it sees), sometimes a new one.
+func form(c *chooser, ref, v string) Affine {
+	if f, ok := c.forms[ref+"/"+v]; ok && c.intn(4) != 3 {
+		return f
+	}
+	f := small(c, v)
+	if c.forms == nil {
+		c.forms = map[string]Affine{}
+	}
+	c.forms[ref+"/"+v] = f
+	return f
+}
+
+func accesses(c *chooser, refs []string, v string, min int) []Stmt {
+	var out []Stmt
+	for n := c.between(min, 3); len(out) < n; {
+		ref := pick(c, refs...)
+		out = append(out, &Access{Ref: ref, Idx: form(c, ref, v), Op: op(c)})
+	}
+	return out
+}
+
+// length is a slice length for n iterations, most often room for 2·n.
+func length(c *chooser, n int) int { return pick(c, 2*n+2, n, n+1, 3*n, 2*n) }
+
+func genAffine(c *chooser) *Prog {
+	n := c.between(2, 8)
+	return mainOf(
+		&Make{Name: "a", Elem: "int", Len: length(c, n)},
+		&Par{Join: joinKind(c), Var: "i", N: n, Body: accesses(c, []string{"a"}, "i", 1)},
+	)
+}
+
+func genOverflow(c *chooser) *Prog {
+	n := c.between(3, 10)
+	k := pick[int64](c, 1<<62, -(1 << 62), 1<<62+1, 1<<63-1, 1<<61, 3<<61)
+	body := []Stmt{&Access{Ref: "a", Idx: Affine{Terms: []Term{{k, "i"}}, D: int64(c.between(0, 3))}, Op: pick(c, byte('w'), 'x')}}
+	if c.intn(2) == 0 {
+		body = append(body, &Access{Ref: "a", Idx: small(c, "i"), Op: 'r'})
+	}
+	return mainOf(
+		&Make{Name: "a", Elem: "int", Len: c.between(n, 2*n)},
+		&Par{Join: joinKind(c), Var: "i", N: n, Body: body},
+	)
+}
+
+func genChunk(c *chooser) *Prog {
+	n := c.between(4, 16)
+	return mainOf(
+		&Make{Name: "a", Elem: "int", Len: c.between(n, n+4)},
+		&Par{Join: joinKind(c), Var: "i", N: n, Chunk: c.between(2, 5), Body: accesses(c, []string{"a"}, "i", 1)},
+	)
+}
+
+func genFlat2D(c *chooser) *Prog {
+	rows, cols := c.between(2, 4), c.between(2, 5)
+	stride := int64(cols + pick(c, 0, 0, 0, -1, 1))
+	d := int64(pick(c, 0, 0, 1, -1))
+	body := &Seq{Var: "j", N: cols, Body: []Stmt{
+		&Access{Ref: "a", Idx: Affine{Terms: []Term{{stride, "i"}, {1, "j"}}, D: d}, Op: pick(c, byte('w'), 'x')},
+	}}
+	if c.intn(2) == 0 {
+		body.Body = append(body.Body, &Access{Ref: "a", Idx: Affine{Terms: []Term{{stride, "i"}, {1, "j"}}, D: int64(pick(c, 0, 1, -1))}, Op: 'r'})
+	}
+	return mainOf(
+		&Make{Name: "a", Elem: "int", Len: rows*cols + 2},
+		&Par{Join: joinKind(c), Var: "i", N: rows, Body: []Stmt{body}},
+	)
+}
+
+func genAlias(c *chooser, how string) *Prog {
+	n := c.between(2, 8)
+	lo := c.between(0, 3)
+	if how == "append" {
+		lo = max(lo, 1)
+	}
+	return mainOf(
+		&Make{Name: "a", Elem: "int", Len: lo + length(c, n)},
+		&Alias{Name: "b", Src: "a", How: how, Lo: lo},
+		&Par{Join: joinKind(c), Var: "i", N: n, Body: append(
+			[]Stmt{&Access{Ref: "a", Idx: form(c, "a", "i"), Op: pick(c, byte('w'), 'x')}},
+			accesses(c, []string{"b", "a"}, "i", 1)...)},
+	)
+}
+
+func genView(c *chooser) *Prog {
+	n := c.between(2, 8)
+	lo := c.between(0, 2)
+	return mainOf(
+		&Make{Name: "a", Elem: "uint32", Len: lo + length(c, n)},
+		&Alias{Name: "b", Src: "a", How: "view", Lo: lo},
+		&Par{Join: joinKind(c), Var: "i", N: n, Body: append(
+			[]Stmt{&Access{Ref: "b", Idx: form(c, "b", "i"), Op: pick(c, byte('w'), 'x')}},
+			accesses(c, []string{"a", "b"}, "i", 1)...)},
+	)
+}
+
+func genInstances(c *chooser) *Prog {
+	n := c.between(2, 6)
+	l := length(c, n)
+	var after Stmt = &Swap{A: "a", B: "b"}
+	if c.intn(2) == 0 {
+		after = &Assign{Dst: pick(c, "b", "a"), Src: "a"}
+		if after.(*Assign).Dst == "a" {
+			after.(*Assign).Src = "b"
+		}
+	}
+	return mainOf(
+		&Make{Name: "a", Elem: "int", Len: l},
+		&Make{Name: "b", Elem: "int", Len: l},
+		&Seq{Var: "r", N: c.between(2, 3), Body: []Stmt{
+			&Par{Join: joinKind(c), Var: "i", N: n, Body: []Stmt{
+				&Access{Ref: "a", Idx: small(c, "i"), Op: pick(c, byte('w'), 'x')},
+				&Access{Ref: "b", Idx: small(c, "i"), Op: op(c)},
+			}},
+			after,
+		}},
+	)
+}
+
+func genAddr(c *chooser) *Prog {
+	n := c.between(2, 8)
+	l := length(c, n)
+	k := c.between(0, l-1)
+	return mainOf(
+		&Make{Name: "a", Elem: "int", Len: l},
+		&Addr{Name: "p", Src: "a", K: k},
+		&Par{Join: joinKind(c), Var: "i", N: n, Body: []Stmt{
+			&If{Var: "i", Eq: c.between(0, n-1), Body: []Stmt{&Access{Ref: "p", Ptr: true, Op: pick(c, byte('w'), 'r')}}},
+			&Access{Ref: "a", Idx: form(c, "a", "i"), Op: pick(c, byte('w'), 'x', 'r')},
+		}},
+	)
+}
+
+// parentAccesses are the parent's accesses after a construct it left
+// unjoined, before the final Wait.
+func parentAccesses(c *chooser, n int) []Stmt {
+	var out []Stmt
+	for range c.between(1, 2) {
+		out = append(out, &Access{Ref: "a", Idx: Affine{D: int64(c.between(0, n))}, Op: pick(c, byte('w'), 'r')})
+	}
+	return out
+}
+
+func genReturn(c *chooser) *Prog {
+	n := c.between(2, 6)
+	work := &Func{Name: "work", Params: []Param{{"a", "[]int"}, {"wg", "*sync.WaitGroup"}}, Body: []Stmt{
+		&Par{Join: pick(c, "wg", "wggo"), Var: "i", N: n, WG: "wg", Exit: "return", ExitAt: c.between(0, n-1), NoteOK: true,
+			Body: []Stmt{&Access{Ref: "a", Idx: small(c, "i"), Op: pick(c, byte('w'), 'x')}}},
+	}}
+	main := &Func{Name: "Main", Body: append([]Stmt{
+		&Make{Name: "a", Elem: "int", Len: n + 4},
+		&DeclWG{Name: "wg"},
+		&CallWork{Func: "work", Args: []string{"a", "&wg"}},
+	}, append(parentAccesses(c, n), &WaitWG{Name: "wg"})...)}
+	return &Prog{Funcs: []*Func{main, work}}
+}
+
+// genGoto leaves the construct after a fork by exit ("goto" or "break"),
+// past its join; the parent then accesses a and waits.
+func genGoto(c *chooser, exit string) *Prog {
+	n := c.between(2, 6)
+	body := []Stmt{
+		&Make{Name: "a", Elem: "int", Len: n + 4},
+		&DeclWG{Name: "wg"},
+		&Par{Join: pick(c, "wg", "wggo"), Var: "i", N: n, WG: "wg", Exit: exit, ExitAt: c.between(0, n-1), NoteOK: true,
+			Body: []Stmt{&Access{Ref: "a", Idx: small(c, "i"), Op: pick(c, byte('w'), 'x')}}},
+	}
+	return mainOf(append(body, append(parentAccesses(c, n), &WaitWG{Name: "wg"})...)...)
+}
+
+func genRepeat(c *chooser) *Prog {
+	n := c.between(2, 6)
+	return mainOf(
+		&Make{Name: "a", Elem: "int", Len: 2*n + 4},
+		&Par{Join: joinKind(c), Var: "i", N: n, Repeat: c.between(2, 3), NoteOK: true,
+			Body: accesses(c, []string{"a"}, "i", 1)},
+	)
+}
+
+// genNested nests a parallel loop joined by innerJoin in a parallel loop.
+func genNested(c *chooser, innerJoin string) *Prog {
+	n1, n2 := c.between(2, 4), c.between(2, 4)
+	idx := pick(c,
+		Affine{Terms: []Term{{1, "j"}}},
+		Affine{Terms: []Term{{int64(n2), "i"}, {1, "j"}}},
+		Affine{Terms: []Term{{int64(n2), "i"}, {1, "j"}}, D: 1},
+		Affine{Terms: []Term{{2, "j"}}, D: 1},
+		Affine{Terms: []Term{{1, "i"}}},
+	)
+	inner := &Par{Join: innerJoin, Var: "j", N: n2, Body: []Stmt{&Access{Ref: "a", Idx: idx, Op: pick(c, byte('w'), 'x')}}}
+	var outerBody []Stmt = []Stmt{inner}
+	if c.intn(2) == 0 {
+		outerBody = append(outerBody, &Access{Ref: "a", Idx: small(c, "i"), Op: op(c)})
+	}
+	return mainOf(
+		&Make{Name: "a", Elem: "int", Len: n1*n2 + 2},
+		&Par{Join: joinKind(c), Var: "i", N: n1, Body: outerBody},
+	)
+}
+
+func genPool(c *chooser, shared bool) *Prog {
+	workers, items := c.between(2, 4), c.between(2, 8)
+	pre := []Stmt{&Access{Ref: "partial", Idx: Affine{Terms: []Term{{1, "w"}}}, Op: 'w'}}
+	body := []Stmt{
+		&Access{Ref: "partial", Idx: Affine{Terms: []Term{{1, "w"}}}, Op: 'x'},
+		&Access{Ref: "a", Idx: Affine{Terms: []Term{{1, "it"}}}, Op: pick(c, byte('w'), 'x', 'r')},
+	}
+	if shared {
+		body = append(body, pick[Stmt](c,
+			&Access{Ref: "a", Idx: Affine{D: int64(c.between(0, items-1))}, Op: pick(c, byte('w'), 'x')},
+			&Access{Ref: "partial", Idx: Affine{D: int64(c.between(0, workers-1))}, Op: pick(c, byte('w'), 'x')},
+			&Access{Ref: "a", Idx: small(c, "it"), Op: pick(c, byte('w'), 'x')},
+			&Access{Ref: "a", Idx: Affine{Terms: []Term{{1, "w"}}}, Op: pick(c, byte('w'), 'x')},
+		))
+	}
+	return mainOf(
+		&Make{Name: "partial", Elem: "int", Len: workers},
+		&Make{Name: "a", Elem: "int", Len: items + 2},
+		&Pool{Workers: workers, Items: items, WVar: "w", IVar: "it", Pre: pre, Body: body},
+	)
+}
+
+func genSync(c *chooser, how string) *Prog {
+	n := c.between(2, 5)
+	d := int64(c.between(0, 2))
+	return mainOf(
+		&Make{Name: "a", Elem: "int", Len: 4},
+		&Make{Name: "b", Elem: "int", Len: n},
+		&SyncLoop{How: how, Var: "i", N: n, NoteOK: true,
+			Own:      []Stmt{&Access{Ref: "b", Idx: Affine{Terms: []Term{{1, "i"}}}, Op: pick(c, byte('w'), 'x')}},
+			Producer: []Stmt{&Access{Ref: "a", Idx: Affine{D: d}, Op: 'w'}},
+			Cons:     []Stmt{&Access{Ref: "a", Idx: Affine{D: d}, Op: 'r'}, &Access{Ref: "b", Idx: Affine{D: 0}, Op: 'r'}},
+		},
+	)
+}
+
+func genCallee(c *chooser, how string) *Prog {
+	n := c.between(2, 8)
+	callee := &Func{Name: "touch", Params: []Param{{"s", "[]int"}, {"i", "int"}},
+		Body: accesses(c, []string{"s"}, "i", 1)}
+	body := []Stmt{&Call{Fn: "touch", How: how, Args: []string{"a", "i"}, NoteOK: how != "func"}}
+	if c.intn(2) == 0 {
+		body = append(body, &Access{Ref: "a", Idx: small(c, "i"), Op: op(c)})
+	}
+	par := &Par{Join: joinKind(c), Var: "i", N: n, Body: body}
+	mk := &Make{Name: "a", Elem: "int", Len: length(c, n)}
+	switch how {
+	case "func":
+		return &Prog{Funcs: []*Func{{Name: "Main", Body: []Stmt{mk, par}}, callee}}
+	case "closure":
+		callee.Name = "touch"
+		return mainOf(mk, &DeclClosure{Name: "touch", Fn: callee}, par)
+	}
+	apply := &Func{Name: "apply", Params: []Param{{"a", "[]int"}, {"touch", "func"}}, Body: []Stmt{par}}
+	return &Prog{Funcs: []*Func{{Name: "Main", Body: []Stmt{mk, &PassFunc{Func: "apply", Args: []string{"a"}, Lit: callee}}}, apply}}
+}
