@@ -16,22 +16,6 @@ import (
 // FuzzSoundness log their failures and do not fail on them. Remove an
 // entry when the fix merges; SOUNDFUZZ_STRICT=1 ignores the list.
 var knownHoles = map[string]string{
-	"loop/overflow":   "affine subscripts whose 64-bit product wraps (a[(1<<62)*i]): pruned build loses the race",
-	"alias/instances": "aliasing between two instances of a construct (b = a after the join, in an enclosing loop): pruned build loses the race",
-	"alias/addr":      "aliasing through an element's address taken before the construct (p := &a[k]; *p in one iteration): pruned build loses the race",
-	"unsafe/slice":    "aliasing through unsafe.Slice over the same array: pruned build loses the race",
-	"nested/loops":    "independence proof applied to a nested construct (a[j] shared by sibling outer iterations): pruned build loses the race",
-	"exit/return":     "constructs left without a join (return between fork and join): races with the caller lost, no note",
-	"exit/break":      "constructs left without a join (labeled break past the join): races with the parent lost, no note",
-	"exit/goto":       "constructs left without a join (goto past the join): races with the parent lost, no note",
-	"exit/repeat":     "fork executed more than once per iteration (backward goto): pruned build loses the race",
-	"unsafe/view":     "unsafe in another package of the module ([]float32 over []uint32): pruned build loses the race",
-	"pool/worker":     "worker-owned memory (partial[w]): false DATA RACE",
-	"pool/shared":     "worker-owned memory (partial[w]): false DATA RACE",
-	"sync/atomic":     "siblings that synchronize (atomic flag spin): false DATA RACE",
-	"sync/mutex":      "siblings that synchronize (mutex-polled flag): false DATA RACE",
-	"callee/closure":  "silent miss: closure stored in a variable and called, no note",
-	"callee/param":    "silent miss: function value parameter called, no note",
 	"nested/chan":     "found by the fuzzer: an inner construct joined by a join channel makes the outer construct 'communicate by channel' — noted, sibling outer iterations' conflicts lost",
 }
 
