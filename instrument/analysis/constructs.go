@@ -69,6 +69,9 @@ type finder struct {
 	forkOf map[ast.Node]*Fork
 	body   *ast.BlockStmt         // the body of the function whose lists are being searched
 	joined map[*ast.CallExpr]bool // the Wait calls that join recognised constructs
+	// The channel operations that only join a recognised construct whose
+	// channel is its own (joinchan.go): syncIn does not count them.
+	joinOps map[ast.Node]bool
 
 	// What each function's results carry (siblings.go): why they are a
 	// value only synchronization produced, from its own body (returns),
@@ -241,6 +244,7 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		}
 		f.joined[c.JoinCall] = true
 	}
+	f.recordLocalJoin(c, f.body)
 	return c
 }
 

@@ -226,12 +226,13 @@ const byChannel = "communicates by channel"
 
 // syncIn returns how the code under root synchronizes in ways the model does
 // not order (byChannel, or syncWhy's reason), or "". Nodes in allowed are
-// not counted (a join's send, a worker pool's channel operand); stop says
-// which subtrees not to enter.
+// not counted (a join's send, a worker pool's channel operand), nor the
+// operations on recognised constructs' own join channels (joinOps); stop
+// says which subtrees not to enter.
 func (f *finder) syncIn(root ast.Node, allowed map[ast.Node]bool, stop func(ast.Node) bool) string {
 	why := ""
 	ast.Inspect(root, func(n ast.Node) bool {
-		if n == nil || allowed[n] || stop(n) {
+		if n == nil || allowed[n] || f.joinOps[n] || stop(n) {
 			return false
 		}
 		switch n := n.(type) {

@@ -42,22 +42,25 @@ func (f *finder) directSyncs(files []*ast.File) {
 	}
 }
 
-// ownedOps are the channel operations that belong to recognised constructs:
-// join receives, the final sends of goroutines joined by channel, and the
-// ranges of worker pools.
+// ownedOps are the operations that belong to recognised constructs: the
+// joins of constructs joined by WaitGroup or errgroup, the ranges of
+// worker pools, and the final send of a named function a construct joined
+// by channel runs (on its parameter: the channel is the caller's). The
+// join receives of a construct joined by channel, and the sends of its
+// function literals, count unless the channel is its own (joinOps, see
+// joinchan.go): a function whose construct joins on a channel other calls
+// share synchronizes with them.
 func (f *finder) ownedOps() map[ast.Node]bool {
 	owned := map[ast.Node]bool{}
 	for _, c := range f.res.Constructs {
-		for _, s := range c.List[c.First : c.Join+1] {
-			if f.isJoin(s, c) {
-				owned[s] = true
-			}
+		if c.JoinCall != nil {
+			owned[c.List[c.Join]] = true
 		}
 		for _, fk := range c.Forks {
 			if fk.Items != nil {
 				owned[fk.Items.X] = true // the pool's receive; its body still counts
 			}
-			if b := f.forkBody(fk); b != nil && len(b.List) > 0 {
+			if b := f.forkBody(fk); c.JoinCall == nil && fk.Body == nil && b != nil && len(b.List) > 0 {
 				if send, ok := b.List[len(b.List)-1].(*ast.SendStmt); ok {
 					owned[send] = true
 				}
