@@ -197,6 +197,10 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		f.unstructured(forks, neverJoined)
 		return nil
 	}
+	if obj.kind == "chan" && !f.ownChannel(list[c.First:c.Join+1], obj) {
+		f.unstructured(forks, "joined by channel "+obj.expr+", which this function does not make: constructs running at once may take each other's sends")
+		return nil
+	}
 	if why := f.leaves(f.body, list, c.First, c.Join); why != "" {
 		f.unstructured(forks, why)
 		return nil

@@ -146,3 +146,24 @@ func (f *finder) usedOnlyAt(v *types.Var, body *ast.BlockStmt, uses map[*ast.Ide
 	})
 	return ok
 }
+
+// ownChannel reports whether the join channel obj of a construct whose
+// statements are stmts is a variable the function running them makes
+// (madeIn). Each run of the function then joins on a channel of its own;
+// a channel it was given, or a field or global, may be shared by
+// instances running at once, and one instance's join receives could take
+// another's sends and end before its own goroutines do.
+func (f *finder) ownChannel(stmts []ast.Stmt, obj syncObj) bool {
+	var ch *types.Var
+	for _, s := range stmts {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+				if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && id.Name == obj.expr {
+					ch, _ = f.info.Uses[id].(*types.Var)
+				}
+			}
+			return ch == nil
+		})
+	}
+	return ch != nil && f.body != nil && f.madeIn(ch, f.body)
+}

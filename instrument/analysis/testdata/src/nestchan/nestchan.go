@@ -57,8 +57,8 @@ func outside(a [][]int) { // want outside:`synchronizes: communicates by channel
 	done := make(chan struct{})
 	for i := range a {
 		wg.Go(func() { // want `goroutines of the construct communicate by channel — not checked`
-			for j := range a[i] { // want `parallel loop of 1 goroutine start\(s\), joined at line 66`
-				go func() {
+			for j := range a[i] {
+				go func() { // want `joined by channel done, which this function does not make: constructs running at once may take each other's sends — not checked`
 					a[i][j]++
 					done <- struct{}{}
 				}()
@@ -179,8 +179,8 @@ func callee(a [][]int) {
 }
 
 func rowGlobal(r []int) { // want rowGlobal:`synchronizes: communicates by channel`
-	for j := range r { // want `parallel loop of 1 goroutine start\(s\), joined at line 188`
-		go func() {
+	for j := range r {
+		go func() { // want `joined by channel global, which this function does not make: constructs running at once may take each other's sends — not checked`
 			r[j]++
 			global <- struct{}{}
 		}()
