@@ -15,6 +15,8 @@ import (
 // file of an older language version (the go directive of go.mod, or a
 // //go:build line) a loop variable is one variable for the whole loop, which
 // the loop writes at each iteration: captured, it is shared like any other.
+// A loop variable whose address is taken may be written through the
+// pointer (fill(&v) in the goroutine while the loop reads v): shared.
 // addressed gets the variables whose address is taken, shared or not.
 func findShared(files []*ast.File, info *types.Info, shared, addressed map[*types.Var]bool) {
 	declFn := map[*types.Var]ast.Node{}
@@ -111,7 +113,7 @@ func findShared(files []*ast.File, info *types.Info, shared, addressed map[*type
 		ast.Inspect(file, visit)
 	}
 	for v := range shared {
-		if loopVar[v] && !written[v] {
+		if loopVar[v] && !written[v] && !addressed[v] {
 			delete(shared, v)
 		}
 	}
