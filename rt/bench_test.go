@@ -11,7 +11,7 @@ import (
 
 // benchTask returns a child task of an open construct in a tree of its own,
 // and a function that joins the construct.
-func benchTask(b *testing.B, opts string) (*Task, *Construct) {
+func benchTask(b testing.TB, opts string) (*Task, *Construct) {
 	e := newEnv(b, opts)
 	e.rep.raw = nil
 	c := e.enter(4, siteLoop)

@@ -1,28 +1,54 @@
 package rt
 
-// freshBytes bounds how many bytes of a new object fresh clears; cells are
-// keyed by the address of the element accessed, which may be any byte.
+import "unsafe"
+
+// freshBytes bounds the byte-by-byte sweep fresh makes at the start of a
+// new object; past it only the object's leaves are cleared (see clearLeaves).
 const freshBytes = 256
 
 // fresh forgets the access history of [addr, addr+size): the memory was
 // just allocated, so whatever the shadow holds there belongs to a freed
 // object. Without this, a goroutine's object freed and reused by a
 // concurrent sibling's allocation would show the sibling's tags as
-// concurrent: a false report. Only cells that exist are touched.
+// concurrent: a false report. Only cells that exist are touched. Every
+// byte of the first freshBytes is swept; the leaves of the whole object,
+// where checks are keyed, are cleared by clearLeaves.
 func (t *Task) fresh(addr, size uintptr) {
 	if t == nil || t.sh == nil || t.sh.cells.Load() == 0 {
 		return
 	}
 	for k := uintptr(0); k < min(size, freshBytes); k++ {
-		a := addr + k
-		h := hashAddr(a)
-		tb := t.sh.shards[h>>(64-shardBits)].tbl.Load()
-		if tb == nil {
-			continue
+		t.forgetAt(addr + k)
+	}
+}
+
+// clearLeaves forgets the history of n consecutive values of layout l,
+// size bytes apart, at addr: every address a check of them is keyed by
+// (an element or field is checked at its leaves, see leaves). It is the
+// part of fresh that covers an object of any size.
+func (t *Task) clearLeaves(addr, n, size uintptr, l *layout) {
+	if t == nil || t.sh == nil || t.sh.cells.Load() == 0 {
+		return
+	}
+	for k := uintptr(0); k < n; k++ {
+		for r := uintptr(0); r < l.reps; r++ {
+			base := addr + k*size + r*l.stride
+			for _, off := range l.off {
+				t.forgetAt(base + off)
+			}
 		}
-		if c := tb.find(a, h); c != nil {
-			c.forget()
-		}
+	}
+}
+
+// forgetAt clears the cell of address a, if it exists.
+func (t *Task) forgetAt(a uintptr) {
+	h := hashAddr(a)
+	tb := t.sh.shards[h>>(64-shardBits)].tbl.Load()
+	if tb == nil {
+		return
+	}
+	if c := tb.find(a, h); c != nil {
+		c.forget()
 	}
 }
 
@@ -48,5 +74,23 @@ func (t *Task) freshElems(addr, n, elem uintptr) {
 	per := min(elem, freshBytes/4)
 	for i := uintptr(0); i < n; i++ {
 		t.fresh(addr+i*elem, per)
+	}
+}
+
+// heapSink makes the pointers New and Make receive escape: the compiler
+// then allocates the variable or backing array on the heap, where it stays
+// put. A goroutine's stack is reused by the next goroutine started and is
+// moved when it grows, without anything the rewriter could clear; an
+// object checked in construct code must not live there (see
+// docs/runtime.md, "Goroutine stacks"). on is never set.
+var heapSink struct {
+	on bool
+	p  unsafe.Pointer
+}
+
+// escape makes p escape to the heap (see heapSink); it does nothing.
+func escape(p unsafe.Pointer) {
+	if heapSink.on {
+		heapSink.p = p
 	}
 }

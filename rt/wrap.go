@@ -220,7 +220,11 @@ func Status(status int) int { return defaultReporter().finish(status) }
 // New forgets the access history of the memory p points to, which was just
 // allocated (var v T, new(T), &T{…} inside construct code), and returns p.
 func New[T any](t *Task, p *T) *T {
-	t.fresh(uintptr(unsafe.Pointer(p)), unsafe.Sizeof(*p))
+	escape(unsafe.Pointer(p))
+	if t != nil && t.sh != nil && t.sh.cells.Load() != 0 {
+		t.fresh(uintptr(unsafe.Pointer(p)), unsafe.Sizeof(*p))
+		t.clearLeaves(uintptr(unsafe.Pointer(p)), 1, unsafe.Sizeof(*p), leavesOf[T]())
+	}
 	return p
 }
 
@@ -235,9 +239,12 @@ func Set[T any](t *Task, p *T, s Site, v T) T {
 // Make forgets the access history of the backing array of s, which make
 // just allocated inside construct code (see New), and returns s.
 func Make[S ~[]E, E any](t *Task, s S) S {
-	if c := cap(s); c > 0 && t != nil {
+	escape(unsafe.Pointer(unsafe.SliceData(s)))
+	if c := cap(s); c > 0 && t != nil && t.sh != nil && t.sh.cells.Load() != 0 {
 		var zero E
-		t.freshElems(uintptr(unsafe.Pointer(unsafe.SliceData(s[:c]))), uintptr(c), unsafe.Sizeof(zero))
+		a := uintptr(unsafe.Pointer(unsafe.SliceData(s[:c])))
+		t.freshElems(a, uintptr(c), unsafe.Sizeof(zero))
+		t.clearLeaves(a, uintptr(c), unsafe.Sizeof(zero), leavesOf[E]())
 	}
 	return s
 }

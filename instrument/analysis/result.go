@@ -14,6 +14,7 @@ type Result struct {
 	Decls      map[*types.Func]*ast.FuncDecl // the package's functions with bodies
 	Clones     map[*types.Func]bool          // functions to clone with a task: called from construct code
 	Shared     map[*types.Var]bool           // local variables more than one goroutine may reach
+	Addressed  map[*types.Var]bool           // local variables whose address is taken (&v, v[:], a pointer method)
 
 	writes      map[*types.Var]*varWrites
 	made        map[*types.Var]bool // local slices defined by make
@@ -33,10 +34,11 @@ type Result struct {
 // Analyze runs the static stage over one type-checked package.
 func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 	res := &Result{
-		Forks:  map[ast.Node]*Fork{},
-		Decls:  map[*types.Func]*ast.FuncDecl{},
-		Clones: map[*types.Func]bool{},
-		Shared: map[*types.Var]bool{},
+		Forks:     map[ast.Node]*Fork{},
+		Decls:     map[*types.Func]*ast.FuncDecl{},
+		Clones:    map[*types.Func]bool{},
+		Shared:    map[*types.Var]bool{},
+		Addressed: map[*types.Var]bool{},
 
 		syncWhy: map[*types.Func]string{},
 		calls:   map[*types.Func][]*types.Func{},
@@ -60,7 +62,7 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 	}
 	f.directSyncs(files)
 	f.orphans(files)
-	findShared(files, info, res.Shared)
+	findShared(files, info, res.Shared, res.Addressed)
 	f.demoteOldRangeVars()
 	res.writes = findWrites(files, info)
 	res.made = findMade(files, info)

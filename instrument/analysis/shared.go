@@ -15,7 +15,10 @@ import (
 // file of an older language version (the go directive of go.mod, or a
 // //go:build line) a loop variable is one variable for the whole loop, which
 // the loop writes at each iteration: captured, it is shared like any other.
-func findShared(files []*ast.File, info *types.Info, shared map[*types.Var]bool) {
+// A loop variable whose address is taken may be written through the
+// pointer (fill(&v) in the goroutine while the loop reads v): shared.
+// addressed gets the variables whose address is taken, shared or not.
+func findShared(files []*ast.File, info *types.Info, shared, addressed map[*types.Var]bool) {
 	declFn := map[*types.Var]ast.Node{}
 	loopVar := map[*types.Var]bool{}
 	written := map[*types.Var]bool{}
@@ -56,13 +59,13 @@ func findShared(files []*ast.File, info *types.Info, shared map[*types.Var]bool)
 			case *ast.UnaryExpr:
 				if n.Op == token.AND {
 					if v := rootVar(n.X, info); v != nil {
-						shared[v] = true
+						shared[v], addressed[v] = true, true
 					}
 				}
 			case *ast.SliceExpr:
 				if v := rootVar(n.X, info); v != nil {
 					if _, isArr := info.TypeOf(n.X).Underlying().(*types.Array); isArr {
-						shared[v] = true
+						shared[v], addressed[v] = true, true
 					}
 				}
 			case *ast.CallExpr:
@@ -70,7 +73,7 @@ func findShared(files []*ast.File, info *types.Info, shared map[*types.Var]bool)
 					if s := info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
 						if sig, ok := s.Obj().Type().(*types.Signature); ok && sig.Recv() != nil && isPtr(sig.Recv().Type()) && !isPtr(s.Recv()) {
 							if v := rootVar(sel.X, info); v != nil {
-								shared[v] = true // implicit &v
+								shared[v], addressed[v] = true, true // implicit &v
 							}
 						}
 					}
@@ -110,7 +113,7 @@ func findShared(files []*ast.File, info *types.Info, shared map[*types.Var]bool)
 		ast.Inspect(file, visit)
 	}
 	for v := range shared {
-		if loopVar[v] && !written[v] {
+		if loopVar[v] && !written[v] && !addressed[v] {
 			delete(shared, v)
 		}
 	}

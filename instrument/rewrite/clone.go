@@ -32,6 +32,7 @@ func (fr *fileRewriter) clone(fd *ast.FuncDecl) dst.Decl {
 	w := fr.walker(dec, "_ga_t")
 	w.inClone = true
 	w.block(cd.Body)
+	cd.Body.List = append(w.freshFields(fd.Recv, fd.Type.Params, fd.Type.Results), cd.Body.List...)
 	w.anchor()
 	fr.changed = true
 	return cd

@@ -185,7 +185,7 @@ func (w *walker) goStmt(s *dst.GoStmt) {
 		k := w.childName(fk)
 		lit.Type.Params.List = append([]*dst.Field{taskParam(k)}, lit.Type.Params.List...)
 		s.Call.Args = append([]dst.Expr{w.forkCall(fk)}, s.Call.Args...)
-		w.child(lit.Body, k, fk)
+		w.child(lit, k, fk)
 	case fk.Callee != nil && w.res.Clones[fk.Callee]:
 		s.Call.Args = append([]dst.Expr{w.forkCall(fk)}, s.Call.Args...)
 		renameFunc(s.Call.Fun)
@@ -215,7 +215,7 @@ func (w *walker) goMethod(x *dst.CallExpr, fk *analysis.Fork) dst.Expr {
 		lit := x.Args[0].(*dst.FuncLit)
 		k := w.childName(fk)
 		lit.Type.Params.List = append([]*dst.Field{taskParam(k)}, lit.Type.Params.List...)
-		w.child(lit.Body, k, fk)
+		w.child(lit, k, fk)
 		x.Args[0] = w.rtCall(bind, c, w.forkIndex(fk), lit)
 	case fk.Callee != nil && w.res.Clones[fk.Callee]:
 		f := w.rval(x.Args[0])
@@ -229,9 +229,13 @@ func (w *walker) goMethod(x *dst.CallExpr, fk *analysis.Fork) dst.Expr {
 
 // child rewrites a goroutine body with its task k; a worker's item loop
 // starts a block per item.
-func (w *walker) child(body *dst.BlockStmt, k string, fk *analysis.Fork) {
+func (w *walker) child(lit *dst.FuncLit, k string, fk *analysis.Fork) {
+	body := lit.Body
 	v := w.with(k)
 	v.block(body)
+	if a, ok := w.astOf(lit).(*ast.FuncLit); ok {
+		body.List = append(v.freshFields(a.Type.Params, a.Type.Results), body.List...)
+	}
 	if fk.Items == nil {
 		return
 	}

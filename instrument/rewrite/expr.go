@@ -98,6 +98,10 @@ func (w *walker) rval(e dst.Expr) dst.Expr {
 		x.X = w.rval(x.X)
 	case *dst.CompositeLit:
 		w.compositeLit(x)
+		if _, isSlice := underlying(w.typeOf(x)).(*types.Slice); isSlice && x.Type != nil && w.task != "" {
+			w.change()
+			return w.rtCall(rtnames.Make, w.taskExpr(), e) // []T{…}: a new backing array
+		}
 	case *dst.KeyValueExpr:
 		x.Key, x.Value = w.rval(x.Key), w.rval(x.Value)
 	case *dst.FuncLit:
@@ -129,6 +133,9 @@ func (w *walker) compositeLit(x *dst.CompositeLit) {
 func (w *walker) funcLit(x *dst.FuncLit, task string) {
 	v := w.with(task)
 	v.block(x.Body)
+	if a, ok := w.astOf(x).(*ast.FuncLit); ok {
+		x.Body.List = append(v.freshFields(a.Type.Params, a.Type.Results), x.Body.List...)
+	}
 }
 
 // base rewrites the operand of a selector, index or slice expression: a

@@ -246,6 +246,15 @@ func (w *walker) rangeStmt(s *dst.RangeStmt) {
 	}
 	s.X = w.rangeX(s.X)
 	w.block(s.Body)
+	if a != nil && s.Tok == token.DEFINE && w.task != "" {
+		var ids []*ast.Ident
+		for _, e := range []ast.Expr{a.Key, a.Value} {
+			if id, ok := e.(*ast.Ident); ok {
+				ids = append(ids, id)
+			}
+		}
+		s.Body.List = append(w.freshIdents(ids), s.Body.List...)
+	}
 	if elem != nil {
 		s.Body.List = append([]dst.Stmt{elem}, s.Body.List...)
 		w.change()
@@ -276,10 +285,41 @@ func (w *walker) freshVars(s dst.Stmt) []dst.Stmt {
 			}
 		}
 	}
+	return w.freshIdents(ids)
+}
+
+// freshFields returns, in checked code, the statements _ga_rt.New(task, &v)
+// for the shared parameters, receiver and named results in lists, to run
+// first in the function's body. Like a declared variable, a parameter whose
+// address reaches checked code must live on the heap and start with no
+// history (see rt.New): on the goroutine's stack its memory held a
+// finished sibling's objects, or will when the stack moves.
+func (w *walker) freshFields(lists ...*ast.FieldList) []dst.Stmt {
+	if w.task == "" {
+		return nil
+	}
+	var ids []*ast.Ident
+	for _, l := range lists {
+		if l == nil {
+			continue
+		}
+		for _, f := range l.List {
+			ids = append(ids, f.Names...)
+		}
+	}
+	return w.freshIdents(ids)
+}
+
+// freshIdents returns the statements _ga_rt.New(task, &v) for the shared
+// variables among ids.
+func (w *walker) freshIdents(ids []*ast.Ident) []dst.Stmt {
 	var out []dst.Stmt
 	for _, id := range ids {
+		if id == nil || id.Name == "_" {
+			continue
+		}
 		v, ok := w.info.Defs[id].(*types.Var)
-		if !ok || !w.res.Shared[v] {
+		if !ok || !w.res.Shared[v] && !w.res.Addressed[v] {
 			continue
 		}
 		w.change()

@@ -55,3 +55,20 @@ func bodyLocal(a []int) {
 	}
 	wg.Wait()
 }
+
+// A loop variable whose address is taken is shared although nothing
+// assigns it: the goroutine writes it through the pointer while the loop
+// reads it (a real race, checked).
+func loopVarAddressed(xs [][2]int, out []int) {
+	var wg sync.WaitGroup
+	for i, v := range xs { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			setFirst(&v, i) // want `i: private: no other goroutine writes i`
+			out[i] += v[1]  // want `out\[i\]: checked: not proven` `out: read-only: ` `i: private: no other goroutine writes i` `v\[1\]: checked: shared variable`
+		})
+		out[i] = v[0]
+	}
+	wg.Wait()
+}
+
+func setFirst(p *[2]int, k int) { p[0] = k }
