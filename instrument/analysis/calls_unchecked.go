@@ -93,6 +93,10 @@ func (f *finder) dynamicCalls(n ast.Node, note func(Note), follow func(*types.Fu
 			}
 		case *ast.CallExpr:
 			f.dynamicCall(x, inPlace, note, follow)
+		case *ast.RangeStmt:
+			if _, ok := underlying(f.info.TypeOf(x.X)).(*types.Signature); ok {
+				note(Note{Pos: x.X.Pos(), Msg: "range over a function: the iterator runs unchecked"})
+			}
 		}
 		return true
 	})

@@ -187,6 +187,9 @@ func modeIn(e ast.Expr, parent ast.Node, info *types.Info) mode {
 // rangeElems emits the element reads of a range loop with a value, and the
 // elements of a ranged array or slice assigned through the value.
 func (w *accessWalker) rangeElems(r *ast.RangeStmt) {
+	if _, ok := underlying(w.info.TypeOf(r.X)).(*types.Signature); ok {
+		w.fail("ranges over a function, which runs unchecked")
+	}
 	if r.Value == nil {
 		return
 	}

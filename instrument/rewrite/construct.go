@@ -79,7 +79,7 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 			checked.stmt(s)
 		}
 	}
-	if plainCopy != nil && !usesTask(stmts, "_ga_k"+id, tName) {
+	if plainCopy != nil && !usesTask(stmts, "_ga_k"+id, tName) && !forksNamed(c) {
 		if len(guard) == 0 {
 			*w.touched, w.fileRewriter.changed = touched, changed // the statements stay as written
 		}
@@ -92,6 +92,19 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 
 	out := append([]dst.Stmt{w.enter(c, cName, tName, parent, token.DEFINE)}, body...)
 	return append(out, w.joined(c, join, cName)...)
+}
+
+// forksNamed reports whether a fork of c starts a named function or a
+// function value (go put(buf, i), wg.Go(f)): its goroutine runs a checked
+// clone, or a callee the construct's task is handed to, through the
+// construct variable, which usesTask does not look for.
+func forksNamed(c *analysis.Construct) bool {
+	for _, fk := range c.Forks {
+		if fk.Body == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // enter is the statement starting construct c's tree node:

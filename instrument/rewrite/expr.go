@@ -273,7 +273,7 @@ func (w *walker) rangeX(x dst.Expr) dst.Expr {
 	ax, _ := w.astOf(x).(ast.Expr)
 	x = w.rval(x)
 	if isMapType(t) && w.task != "" && !(ax != nil && w.res.WorkerOwnedElems(ax)) {
-		a, _ := w.astOf(x).(ast.Expr)
+		a := ax // x itself may be rval's rewrite now (a shared global), which has no source node
 		pos := token.NoPos
 		what := "range"
 		if a != nil {

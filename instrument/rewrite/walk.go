@@ -363,10 +363,14 @@ func (w *walker) setAfter(s *dst.AssignStmt) bool {
 	if lhs == nil || rhs == nil || aggregate(w.info.TypeOf(lhs)) || !w.hasCall(rhs) || !duplicable(lhs) || !w.sharedLoc(lhs) || !addressable(lhs, w.info) {
 		return false
 	}
+	if !types.Identical(w.info.TypeOf(lhs), w.info.TypeOf(rhs)) {
+		return false // Set's T would not unify (sink = strconv.Itoa(i), sink an any): checked as a plain write
+	}
 	if v, ok := w.heapVerdict(lhs, rtnames.W); ok && v.Independent {
 		return false // proven: the plain assignment records the verdict and checks nothing
 	}
 	w.change()
+	w.record(lhs, rtnames.W, plan.Checked) // vet counts it like any checked write
 	site := siteLit(w.site(lhs.Pos(), types.ExprString(lhs)))
 	target := exprFromAST(lhs)
 	s.Rhs[0] = w.rtCall(rtnames.Set, w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: target}, site, w.rval(s.Rhs[0]))

@@ -81,3 +81,28 @@ func viaPointer(a []float64, p *float64) {
 	}
 	wg.Wait()
 }
+
+var visits int
+
+func twoIter(yield func(int) bool) {
+	for i := range 2 {
+		visits++
+		if !yield(i) {
+			return
+		}
+	}
+}
+
+// A range over a function runs the iterator as written, unchecked (here it
+// writes visits in every goroutine): noted, and a[i] is not proven.
+func rangeFunc(a []int) {
+	var wg sync.WaitGroup
+	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			for x := range twoIter { // want `range over a function: the iterator runs unchecked — not checked`
+				a[i] = x // want `a\[i\]: checked: ranges over a function, which runs unchecked` `a: read-only: nothing writes a while the construct runs` `i: private: no other goroutine writes i`
+			}
+		})
+	}
+	wg.Wait()
+}
