@@ -29,34 +29,43 @@ func (r *Result) definite(c *Construct, fk *Fork, a, b *ast.IndexExpr, delta int
 }
 
 // stepDivides reports whether the loop's index takes consecutive values
-// d apart: a range over an integer or an indexable value, or a
-// three-clause loop stepping by a constant that divides d.
+// d apart (see loopStep).
 func (r *Result) stepDivides(loop ast.Stmt, d int64) bool {
+	step := r.loopStep(loop)
+	return step != 0 && d%step == 0
+}
+
+// loopStep is the constant step of the loop's index: 1 for a range over an
+// integer or an indexable value, the constant of a three-clause loop's
+// increment, or 0 when it is not known (a range over a string skips the
+// bytes of a rune).
+func (r *Result) loopStep(loop ast.Stmt) int64 {
 	info := r.finder.info
 	switch l := loop.(type) {
 	case *ast.RangeStmt:
 		switch t := underlying(info.TypeOf(l.X)).(type) {
 		case *types.Basic:
-			return t.Info()&types.IsInteger != 0 // not a string: its indices skip the bytes of a rune
+			if t.Info()&types.IsInteger != 0 {
+				return 1
+			}
 		case *types.Slice, *types.Array:
-			return true
+			return 1
 		case *types.Pointer:
-			_, arr := underlying(t.Elem()).(*types.Array)
-			return arr
-		}
-	case *ast.ForStmt:
-		step := int64(0)
-		switch p := l.Post.(type) {
-		case *ast.IncDecStmt:
-			step = 1
-		case *ast.AssignStmt:
-			if k, ok := intConst(info, p.Rhs[0]); ok && len(p.Rhs) == 1 && (p.Tok == token.ADD_ASSIGN || p.Tok == token.SUB_ASSIGN) {
-				step = k
+			if _, arr := underlying(t.Elem()).(*types.Array); arr {
+				return 1
 			}
 		}
-		return step != 0 && d%step == 0
+	case *ast.ForStmt:
+		switch p := l.Post.(type) {
+		case *ast.IncDecStmt:
+			return 1
+		case *ast.AssignStmt:
+			if k, ok := intConst(info, p.Rhs[0]); ok && len(p.Rhs) == 1 && (p.Tok == token.ADD_ASSIGN || p.Tok == token.SUB_ASSIGN) {
+				return k
+			}
+		}
 	}
-	return false
+	return 0
 }
 
 // reaches reports whether running the statement list to completion

@@ -56,11 +56,13 @@ func allSame(us []use) bool {
 
 // Conflict is a definite conflict found statically: two accesses of one
 // slice, at least one a write, that touch the same element in iterations
-// Delta apart, whenever the loop runs more than |Delta| iterations.
+// whose indices are Delta apart, whenever the loop runs more than Apart
+// iterations.
 type Conflict struct {
 	A, B  *ast.IndexExpr
 	Write [2]bool
-	Delta int64 // B's iteration minus A's
+	Delta int64 // B's loop index minus A's
+	Apart int64 // how many iterations apart: |Delta| over the loop's step
 }
 
 // Describe says what conflicts, for vet and the analyzer.
@@ -79,7 +81,7 @@ func (k Conflict) Describe(fset *token.FileSet) string {
 		iter = fmt.Sprintf("i%d", k.Delta)
 	}
 	return fmt.Sprintf("definite conflict: %s of %s in iteration i and %s of %s at line %d in iteration %s touch the same element (when the loop runs more than %d iterations)",
-		op(k.Write[0]), types.ExprString(k.A), op(k.Write[1]), types.ExprString(k.B), fset.Position(k.B.Pos()).Line, iter, abs(k.Delta))
+		op(k.Write[0]), types.ExprString(k.A), op(k.Write[1]), types.ExprString(k.B), fset.Position(k.B.Pos()).Line, iter, k.Apart)
 }
 
 func abs(x int64) int64 {
@@ -106,7 +108,8 @@ func (r *Result) Conflicts(c *Construct) []Conflict {
 				if !r.definite(c, onlyFork(c), a.ix, b.ix, delta) {
 					continue // one of them may not run in some iteration: a possible conflict, checked
 				}
-				out = append(out, Conflict{A: a.ix, B: b.ix, Write: [2]bool{a.write, b.write}, Delta: delta})
+				apart := abs(delta / r.loopStep(loopStmt(c.List[c.First]))) // definite: the step is known and divides delta
+				out = append(out, Conflict{A: a.ix, B: b.ix, Write: [2]bool{a.write, b.write}, Delta: delta, Apart: apart})
 			}
 		}
 	}

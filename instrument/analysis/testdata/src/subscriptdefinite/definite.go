@@ -125,7 +125,7 @@ func strideMeets(n int) []int {
 	var wg sync.WaitGroup
 	for i := 0; i < n; i += 2 {
 		wg.Go(func() {
-			a[i+2] = a[i] + 1 // want `definite conflict: write of a\[i \+ 2\] in iteration i and read of a\[i\] at line 128 in iteration i\+2`
+			a[i+2] = a[i] + 1 // want `definite conflict: write of a\[i \+ 2\] in iteration i and read of a\[i\] at line 128 in iteration i\+2 touch the same element \(when the loop runs more than 1 iterations\)`
 		})
 	}
 	wg.Wait()
