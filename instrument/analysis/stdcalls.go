@@ -111,8 +111,9 @@ func stdEffect(fn *types.Func, i int) (ArgKind, int) {
 			return ArgRead, 0
 		}
 	case "unicode/utf8":
-		if strings.HasPrefix(name, "Encode") || strings.HasPrefix(name, "Append") {
-			break
+		if strings.HasPrefix(name, "Encode") || strings.HasPrefix(name, "Append") ||
+			strings.HasPrefix(name, "Decode") || strings.HasPrefix(name, "FullRune") {
+			break // writes, or reads only the first rune: a read of all would be a false report
 		}
 		return ArgRead, 0
 	case "strings":
@@ -139,7 +140,7 @@ func stdEffect(fn *types.Func, i int) (ArgKind, int) {
 				return ArgWrite, 0
 			}
 		case "Index", "IndexFunc", "Contains", "ContainsFunc", "Equal", "EqualFunc", "Compare", "CompareFunc",
-			"BinarySearch", "BinarySearchFunc", "Max", "MaxFunc", "Min", "MinFunc", "IsSorted", "IsSortedFunc", "Clone":
+			"Max", "MaxFunc", "Min", "MinFunc", "IsSorted", "IsSortedFunc", "Clone":
 			return ArgRead, 0
 		}
 	case "sort":
