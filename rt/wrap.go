@@ -125,6 +125,20 @@ func WriteAll[S ~[]E, E any](t *Task, s S, site Site) S {
 	return s
 }
 
+// ReadHead checks reads of the first n elements of s (fewer when s is
+// shorter): binary.LittleEndian.Uint32(b) reads b[0:4] only.
+func ReadHead[S ~[]E, E any](t *Task, s S, n int, site Site) S {
+	ReadAll(t, s[:min(n, len(s))], site)
+	return s
+}
+
+// WriteHead checks writes of the first n elements of s (fewer when s is
+// shorter): binary.LittleEndian.PutUint32(b, v) writes b[0:4] only.
+func WriteHead[S ~[]E, E any](t *Task, s S, n int, site Site) S {
+	WriteAll(t, s[:min(n, len(s))], site)
+	return s
+}
+
 // CopyString checks then performs copy(dst, src) from a string.
 func CopyString[S ~[]byte](t *Task, dst S, src string, ws Site) int {
 	n := min(len(dst), len(src))

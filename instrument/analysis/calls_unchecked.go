@@ -127,6 +127,13 @@ func (f *finder) dynamicCall(x *ast.CallExpr, inPlace map[*ast.FuncLit]bool, not
 		if fn.Pkg() != nil && fn.Pkg().Path() == "reflect" {
 			note(Note{Pos: x.Pos(), Msg: "calls " + fn.FullName() + ", which reaches memory through reflection"})
 		}
+		if uses, ok := f.res.ForeignCall(f.info, x); ok {
+			for i, u := range uses {
+				if u.Kind == ArgUnknown {
+					note(Note{Pos: x.Args[i].Pos(), Msg: "call of " + fn.FullName() + " may access the memory of its argument " + types.ExprString(x.Args[i]) + " unchecked"})
+				}
+			}
+		}
 		if libraryGoroutine(fn) {
 			for _, a := range x.Args {
 				if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {

@@ -17,7 +17,7 @@ import (
 func TestDecisions(t *testing.T) {
 	setAnalyzerFlag(t, "decisions", "true")
 	setAnalyzerFlag(t, "accesses", "true")
-	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "decisions", "decisionsunsafe", "decisionsreflect")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "decisions", "decisionsunsafe", "decisionsreflect", "stdcalls")
 }
 
 // setAnalyzerFlag sets one of the Analyzer's flags for the test and

@@ -40,6 +40,7 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 		}
 	}
 	w.rvals(x.Args)
+	w.foreignArgs(x, a)
 	switch f := x.Fun.(type) {
 	case *dst.FuncLit:
 		w.funcLit(f, w.task) // called in place: runs in this block

@@ -30,6 +30,8 @@ const (
 	RWA                   = "RWA"                   // (t, p, site) p
 	ReadAll               = "ReadAll"               // (t, s, site) s: every element
 	WriteAll              = "WriteAll"              // (t, s, site) s: every element written (clear)
+	ReadHead              = "ReadHead"              // (t, s, n, site) s: the first n elements
+	WriteHead             = "WriteHead"             // (t, s, n, site) s: the first n elements written
 	ReadSpan              = "ReadSpan"              // (t, s, lo, hi, site): reads of s[lo:hi], clamped
 	WriteSpan             = "WriteSpan"             // (t, s, lo, hi, site): writes of s[lo:hi], clamped
 	SameOrApart           = "SameOrApart"           // (a, b) bool: one array from one element, or no byte shared
