@@ -181,6 +181,10 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		fs := f.unclaimed(list[j])
 		for _, n := range fs {
 			o, why := f.syncOf(n)
+			if why != "" && o == obj {
+				f.unstructured(fs, why)
+				return nil
+			}
 			if why != "" || o != obj {
 				f.unstructured(fs, "goroutines of one construct are joined in different ways")
 				return nil
