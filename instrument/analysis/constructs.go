@@ -192,6 +192,7 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		}
 		forks = append(forks, fs...)
 	}
+	join0 := c.Join
 	if obj.kind == "chan" && c.Join >= 0 {
 		for c.Join+1 < len(list) && loopStmt(list[c.Join]) == nil && f.chanJoins(list[c.Join+1], obj) {
 			c.Join++ // one receive per section
@@ -212,6 +213,12 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 	if why := f.parentSyncs(list[c.First:c.Join], obj); why != "" {
 		f.unstructured(forks, why)
 		return nil
+	}
+	if obj.kind == "chan" {
+		if why := f.joinCountMismatch(list, c.First, join0, c.Join, forks); why != "" {
+			f.unstructured(forks, why)
+			return nil
+		}
 	}
 	c.Kind = Sections
 	if loop := loopStmt(list[i]); loop != nil && c.Join == i+1 {
