@@ -80,6 +80,10 @@ type finder struct {
 	// it returns or whose results steer its control flow.
 	returns, importedReturns, rets map[*types.Func]string
 	returnCalls, steerCalls        map[*types.Func][]*types.Func
+
+	// The functions that may end the calling goroutine (goexit.go): from
+	// other packages' facts, and after Link for all.
+	importedExits, exits map[*types.Func]string
 }
 
 func (f *finder) funcBody(body *ast.BlockStmt) {
