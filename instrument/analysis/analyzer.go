@@ -26,7 +26,7 @@ With -decisions, also report each parallel construct goanomaly recognises,
 each array it proves independent, and each goroutine it cannot check.`,
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(syncsFact), new(returnsFact), new(viewsFact)},
+	FactTypes:  []analysis.Fact{new(syncsFact), new(returnsFact), new(viewsFact), new(exitsFact)},
 }
 
 // syncsFact says that a function synchronizes in a way the model does not
@@ -37,6 +37,15 @@ type syncsFact struct{ Why string }
 
 func (*syncsFact) AFact()           {}
 func (f *syncsFact) String() string { return "synchronizes: " + f.Why }
+
+// exitsFact says that a function may end its caller's goroutine
+// (runtime.Goexit, t.Fatal, …), itself or through a callee: a construct of
+// another package whose parent calls it between the forks and the join is
+// unstructured (goexit.go).
+type exitsFact struct{ Why string }
+
+func (*exitsFact) AFact()           {}
+func (f *exitsFact) String() string { return "ends the goroutine: " + f.Why }
 
 // decisions and accesses are the Analyzer's flags.
 var decisions, accesses bool
@@ -53,6 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res.SetViews(factViews(pass))
 	res.imported = map[*types.Func]string{}
 	res.finder.importedReturns = map[*types.Func]string{}
+	res.finder.importedExits = map[*types.Func]string{}
 	for _, file := range pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
@@ -64,6 +74,10 @@ func run(pass *analysis.Pass) (any, error) {
 					var r returnsFact
 					if pass.ImportObjectFact(fn.Origin(), &r) {
 						res.finder.importedReturns[fn] = r.Why
+					}
+					var x exitsFact
+					if pass.ImportObjectFact(fn.Origin(), &x) {
+						res.finder.importedExits[fn.Origin()] = x.Why
 					}
 				}
 			}
@@ -78,6 +92,9 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			if w := res.finder.rets[fn]; w != "" {
 				pass.ExportObjectFact(fn, &returnsFact{Why: w})
+			}
+			if w := res.finder.exits[fn]; w != "" {
+				pass.ExportObjectFact(fn, &exitsFact{Why: w})
 			}
 		}
 	}

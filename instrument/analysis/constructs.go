@@ -80,6 +80,10 @@ type finder struct {
 	// it returns or whose results steer its control flow.
 	returns, importedReturns, rets map[*types.Func]string
 	returnCalls, steerCalls        map[*types.Func][]*types.Func
+
+	// The functions that may end the calling goroutine (goexit.go): from
+	// other packages' facts, and after Link for all.
+	importedExits, exits map[*types.Func]string
 }
 
 func (f *finder) funcBody(body *ast.BlockStmt) {
@@ -181,6 +185,10 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		fs := f.unclaimed(list[j])
 		for _, n := range fs {
 			o, why := f.syncOf(n)
+			if why != "" && o == obj {
+				f.unstructured(fs, why)
+				return nil
+			}
 			if why != "" || o != obj {
 				f.unstructured(fs, "goroutines of one construct are joined in different ways")
 				return nil
@@ -188,6 +196,7 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		}
 		forks = append(forks, fs...)
 	}
+	join0 := c.Join
 	if obj.kind == "chan" && c.Join >= 0 {
 		for c.Join+1 < len(list) && loopStmt(list[c.Join]) == nil && f.chanJoins(list[c.Join+1], obj) {
 			c.Join++ // one receive per section
@@ -208,6 +217,12 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 	if why := f.parentSyncs(list[c.First:c.Join], obj); why != "" {
 		f.unstructured(forks, why)
 		return nil
+	}
+	if obj.kind == "chan" {
+		if why := f.joinCountMismatch(list, c.First, join0, c.Join, forks); why != "" {
+			f.unstructured(forks, why)
+			return nil
+		}
 	}
 	c.Kind = Sections
 	if loop := loopStmt(list[i]); loop != nil && c.Join == i+1 {

@@ -65,8 +65,8 @@ func (f *finder) exit(n ast.Node, stack []ast.Node, labels map[*types.Label]bool
 	case *ast.ReturnStmt:
 		return "a return leaves the construct before its join; the goroutines outlive it"
 	case *ast.CallExpr:
-		if f.methodName(n) == "runtime.Goexit" {
-			return "runtime.Goexit ends the parent before the join; the goroutines outlive it"
+		if w := f.endsGoroutine(n); w != "" {
+			return w + " ends the parent before the join; the goroutines outlive it"
 		}
 	case *ast.BranchStmt:
 		if n.Tok == token.FALLTHROUGH || n.Label == nil && enclosing(n.Tok, stack) {

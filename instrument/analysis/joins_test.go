@@ -15,5 +15,5 @@ import (
 // keep the model's assumptions stay constructs.
 func TestJoins(t *testing.T) {
 	setDecisions(t, "true")
-	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "joinsexit", "joinssiblings", "joinsdep", "joinscallee")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "joinsexit", "joinssiblings", "joinsdep", "joinscallee", "exits2", "exits2dep")
 }

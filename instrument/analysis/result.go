@@ -79,9 +79,11 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 // one package reaches the clone in the other.
 func Link(results []*Result) {
 	why := propagateSyncs(results)
+	exits := propagateExits(results)
 	for _, r := range results {
 		r.syncs = why
 		r.finder.demoteSyncing(why)
+		r.finder.demoteExiting(exits)
 	}
 	owner := map[*types.Func]*Result{}
 	for _, r := range results {

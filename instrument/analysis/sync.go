@@ -92,8 +92,8 @@ func (f *finder) syncOf(n ast.Node) (syncObj, string) {
 		if body == nil {
 			return syncObj{}, "goroutine runs a function whose body is not in this package; its join cannot be seen"
 		}
-		if o, ok := f.signals(body, args); ok {
-			return o, ""
+		if o, why, ok := f.signals(body, args); ok {
+			return o, why
 		}
 		return syncObj{}, "goroutine is never joined (it signals no WaitGroup, errgroup or join channel)"
 	}
@@ -126,8 +126,9 @@ func (f *finder) goBody(call *ast.CallExpr) (*ast.BlockStmt, map[types.Object]st
 
 // signals finds wg.Done() or a send on a channel in body: what the goroutine
 // signals at its end. args maps a named function's parameters to the caller's
-// expressions.
-func (f *finder) signals(body *ast.BlockStmt, args map[types.Object]string) (syncObj, bool) {
+// expressions. When the signal is found but is not the goroutine's last
+// action, why says so (lastSignal).
+func (f *finder) signals(body *ast.BlockStmt, args map[types.Object]string) (o syncObj, why string, ok bool) {
 	text := func(e ast.Expr) string {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok && args != nil {
 			if s, ok := args[f.info.Uses[id]]; ok {
@@ -136,7 +137,7 @@ func (f *finder) signals(body *ast.BlockStmt, args map[types.Object]string) (syn
 		}
 		return exprText(e)
 	}
-	var o syncObj
+	var dones []*ast.CallExpr
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.GoStmt:
@@ -144,20 +145,83 @@ func (f *finder) signals(body *ast.BlockStmt, args map[types.Object]string) (syn
 		case *ast.CallExpr:
 			if f.methodName(n) == "(*sync.WaitGroup).Done" {
 				sel := ast.Unparen(n.Fun).(*ast.SelectorExpr)
-				o = syncObj{kind: "wg", expr: text(sel.X)}
+				if len(dones) == 0 {
+					o = syncObj{kind: "wg", expr: text(sel.X)}
+				}
+				if text(sel.X) == o.expr { // another WaitGroup's Done is a siblings' barrier (siblings.go)
+					dones = append(dones, n)
+				}
 			}
 		}
-		return o.kind == ""
+		return true
 	})
 	if o.kind != "" {
-		return o, true
+		return o, f.lastSignal(body, dones), true
 	}
 	if len(body.List) > 0 {
 		if send, ok := body.List[len(body.List)-1].(*ast.SendStmt); ok {
-			return syncObj{kind: "chan", expr: text(send.Chan)}, true
+			o = syncObj{kind: "chan", expr: text(send.Chan)}
+			if hasDefer(body) {
+				return o, "the goroutine sends on its join channel before its deferred calls run; the join does not wait for them", true
+			}
+			return o, "", true
 		}
 	}
-	return o, false
+	return o, "", false
+}
+
+// lastSignal explains why the WaitGroup's Done calls in body are not the
+// goroutine's last action, or returns "". A goroutine is finished at the
+// join only if its one Done runs after everything else it does: a `defer
+// wg.Done()` standing at the top level of the body with no defer before it
+// (deferred calls run last-in first-out, so it runs last), or a final
+// top-level `wg.Done()` in a body that defers nothing (any deferred call
+// would run after it).
+func (f *finder) lastSignal(body *ast.BlockStmt, dones []*ast.CallExpr) string {
+	const outlives = "; the join does not wait for what runs after it"
+	if len(dones) != 1 {
+		return "the goroutine calls Done more than once" + outlives
+	}
+	done := dones[0]
+	for i, s := range body.List {
+		if d, ok := s.(*ast.DeferStmt); ok && (d.Call == done || endsWith(d.Call, done)) {
+			if hasDefer(&ast.BlockStmt{List: body.List[:i]}) {
+				return "the goroutine defers Done after other calls, so Done runs before them (deferred calls run last-in first-out)" + outlives
+			}
+			return ""
+		}
+	}
+	last := body.List[len(body.List)-1]
+	if e, ok := last.(*ast.ExprStmt); ok && ast.Unparen(e.X) == done {
+		if hasDefer(body) {
+			return "the goroutine calls Done before its deferred calls run" + outlives
+		}
+		return ""
+	}
+	return "the goroutine calls Done before its last statement (or inside other code)" + outlives
+}
+
+// endsWith reports whether call calls a function literal whose last
+// statement is done and which defers nothing: `defer func() { …; wg.Done() }()`.
+func endsWith(call *ast.CallExpr, done *ast.CallExpr) bool {
+	lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit)
+	if !ok || len(lit.Body.List) == 0 || hasDefer(lit.Body) {
+		return false
+	}
+	e, ok := lit.Body.List[len(lit.Body.List)-1].(*ast.ExprStmt)
+	return ok && ast.Unparen(e.X) == done
+}
+
+// hasDefer reports whether a defer statement stands in b outside function
+// literals.
+func hasDefer(b *ast.BlockStmt) bool {
+	found := false
+	inspectNoLit(b, func(n ast.Node, _ []ast.Node) {
+		if _, ok := n.(*ast.DeferStmt); ok {
+			found = true
+		}
+	})
+	return found
 }
 
 // joins returns the Wait call of obj in s (wg.Wait(), g.Wait() as a statement,

@@ -103,7 +103,7 @@ second:
 	wg.Wait()
 }
 
-func goexit(a []int) {
+func goexit(a []int) { // want goexit:"ends the goroutine: calls runtime.Goexit"
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() { defer wg.Done(); a[0]++ }() // want `runtime.Goexit ends the parent before the join`
