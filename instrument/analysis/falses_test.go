@@ -8,10 +8,11 @@ import (
 	"github.com/goanomaly/goanomaly/instrument/analysis"
 )
 
-// TestFalses runs the Analyzer with -decisions over correct programs a
+// TestFalses runs the Analyzer with -decisions and -accesses over correct programs a
 // review found reported as racy (falses): each is now noted as
 // unstructured or proven, and the racy variants next to them stay checked.
 func TestFalses(t *testing.T) {
-	setDecisions(t, "true")
+	setAnalyzerFlag(t, "decisions", "true")
+	setAnalyzerFlag(t, "accesses", "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "falses")
 }

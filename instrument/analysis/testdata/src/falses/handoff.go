@@ -83,7 +83,7 @@ func ownLock(a []int) int {
 		wg.Go(func() {
 			mu.Lock()
 			defer mu.Unlock()
-			count += a[i]
+			count += a[i] // want `count: checked: shared variable` `a\[i\]: checked: not proven` `a: read-only: nothing writes a while the construct runs` `i: private: no other goroutine writes i`
 		})
 	}
 	wg.Wait()
