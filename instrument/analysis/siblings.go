@@ -104,11 +104,11 @@ func (f *finder) handsOff(root ast.Node, stop func(ast.Node) bool) string {
 			taken = append(taken, held)
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
-			switch f.methodName(call) {
-			case "(*sync.Mutex).Lock", "(*sync.RWMutex).Lock", "(*sync.RWMutex).RLock",
+			switch f.lockMethod(call) {
+			case "(*sync.Mutex).Lock", "(*sync.RWMutex).Lock", "(*sync.RWMutex).RLock", "(sync.Locker).Lock",
 				"(*sync.Mutex).TryLock", "(*sync.RWMutex).TryLock", "(*sync.RWMutex).TryRLock":
 				taken[len(taken)-1][recvText(call)] = true
-			case "(*sync.Mutex).Unlock", "(*sync.RWMutex).Unlock", "(*sync.RWMutex).RUnlock":
+			case "(*sync.Mutex).Unlock", "(*sync.RWMutex).Unlock", "(*sync.RWMutex).RUnlock", "(sync.Locker).Unlock":
 				if !taken[len(taken)-1][recvText(call)] {
 					why = "releases a lock it did not take (" + types.ExprString(call.Fun) + "): another goroutine hands it over"
 				}
@@ -117,6 +117,22 @@ func (f *finder) handsOff(root ast.Node, stop func(ast.Node) bool) string {
 		return true
 	})
 	return why
+}
+
+// lockMethod is the full name of the method call calls, an interface's
+// (sync.Locker) included, or "".
+func (f *finder) lockMethod(call *ast.CallExpr) string {
+	if name := f.methodName(call); name != "" {
+		return name
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s := f.info.Selections[sel]; s != nil {
+			if fn, ok := s.Obj().(*types.Func); ok {
+				return fn.FullName()
+			}
+		}
+	}
+	return ""
 }
 
 // opensList reports whether n holds a statement list of its own.

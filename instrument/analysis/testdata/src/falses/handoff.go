@@ -89,3 +89,22 @@ func ownLock(a []int) int {
 	wg.Wait()
 	return count
 }
+
+// viaLocker: the hand-over through a sync.Locker.
+func viaLocker(l sync.Locker, a []int) {
+	l.Lock()
+	var wg sync.WaitGroup
+	for i := range a {
+		wg.Go(func() { // want `releases a lock it did not take \(l.Unlock\): another goroutine hands it over — not checked`
+			if i == 0 {
+				a[1] = 1
+				l.Unlock()
+			} else {
+				l.Lock()
+				a[0] = a[1]
+				l.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+}
