@@ -46,6 +46,9 @@ type steer struct {
 // coordinates explains how the code under root orders goroutines in a way
 // the model does not, or returns "". stop says which subtrees not to enter.
 func (f *finder) coordinates(root ast.Node, stop func(ast.Node) bool) string {
+	if why := f.handsOff(root, stop); why != "" {
+		return why
+	}
 	s := f.steering(root, stop)
 	if s.why != "" {
 		return s.why
@@ -63,6 +66,82 @@ func (f *finder) coordinates(root ast.Node, stop func(ast.Node) bool) string {
 		}
 	})
 	return why
+}
+
+// handsOff explains how the code under root releases a lock it did not
+// take, or returns "": an Unlock (or RUnlock) of a mutex with no Lock (or
+// RLock, TryLock) of it earlier in the code hands the lock over from
+// another goroutine, which ordered its accesses before the release, and the
+// model cannot see that order (a goroutine writes, then unlocks the mutex
+// its parent locked; a sibling locks it, then reads). In a function body
+// the release marks the function as synchronizing, so a goroutine that
+// calls it is unstructured too. Mutexes are told apart by the text of
+// their receiver; one reached by two spellings counts as released
+// without a lock, which notes the construct rather than guessing.
+func (f *finder) handsOff(root ast.Node, stop func(ast.Node) bool) string {
+	// A lock counts from its call to the end of the statement list that
+	// holds it, so one taken in a branch not run does not excuse a release.
+	taken := []map[string]bool{{}}
+	var open []ast.Node
+	why := ""
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			if top := open[len(open)-1]; opensList(top) {
+				taken = taken[:len(taken)-1]
+			}
+			open = open[:len(open)-1]
+			return false
+		}
+		if why != "" || n != root && stop(n) {
+			return false
+		}
+		open = append(open, n)
+		if opensList(n) {
+			held := map[string]bool{}
+			for k := range taken[len(taken)-1] {
+				held[k] = true
+			}
+			taken = append(taken, held)
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			switch f.lockMethod(call) {
+			case "(*sync.Mutex).Lock", "(*sync.RWMutex).Lock", "(*sync.RWMutex).RLock", "(sync.Locker).Lock",
+				"(*sync.Mutex).TryLock", "(*sync.RWMutex).TryLock", "(*sync.RWMutex).TryRLock":
+				taken[len(taken)-1][recvText(call)] = true
+			case "(*sync.Mutex).Unlock", "(*sync.RWMutex).Unlock", "(*sync.RWMutex).RUnlock", "(sync.Locker).Unlock":
+				if !taken[len(taken)-1][recvText(call)] {
+					why = "releases a lock it did not take (" + types.ExprString(call.Fun) + "): another goroutine hands it over"
+				}
+			}
+		}
+		return true
+	})
+	return why
+}
+
+// lockMethod is the full name of the method call calls, an interface's
+// (sync.Locker) included, or "".
+func (f *finder) lockMethod(call *ast.CallExpr) string {
+	if name := f.methodName(call); name != "" {
+		return name
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s := f.info.Selections[sel]; s != nil {
+			if fn, ok := s.Obj().(*types.Func); ok {
+				return fn.FullName()
+			}
+		}
+	}
+	return ""
+}
+
+// opensList reports whether n holds a statement list of its own.
+func opensList(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+		return true
+	}
+	return false
 }
 
 // returnsSynced explains why the results of the function whose body is

@@ -17,7 +17,7 @@ import (
 // that forks them, or a parameter the fork binds to it). A slice a must be
 // a local no one writes while c runs (every worker indexes the same
 // array); all the accesses to a in the items that use the index must use
-// one form k, d, and nothing else in the worker may index a with the
+// one k, with offsets d that differ by less than |k|, and nothing else in the worker may index a with the
 // index otherwise (so two workers never meet at one element); and when
 // several slices of types that may overlap are indexed so, each must hold
 // its own make and never be assigned again (so they are different arrays).
@@ -99,9 +99,14 @@ func (r *Result) workerIndexed(c *Construct, o *workerOwnership) {
 	var roots []*types.Var
 	for root, us := range byRoot {
 		ok := r.stableBase(root, c)
+		lo, hi := us[0].d, us[0].d
 		for _, u := range us {
-			ok = ok && u.k != 0 && u.k == us[0].k && u.d == us[0].d
+			ok = ok && u.k != 0 && u.k == us[0].k
+			lo, hi = min(lo, u.d), max(hi, u.d)
 		}
+		// k*w1+d1 = k*w2+d2 needs |k| to divide d2-d1: offsets closer
+		// than |k| keep two workers apart (stat[2*w], stat[2*w+1]).
+		ok = ok && hi-lo < max(us[0].k, -us[0].k)
 		if ok {
 			roots = append(roots, root)
 		}

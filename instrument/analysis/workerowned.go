@@ -30,9 +30,10 @@ import (
 
 // workerOwnership is what the pool workers of a package own.
 type workerOwnership struct {
-	vars    map[*types.Var]bool    // variables whose objects only their worker reaches
-	block   map[ast.Expr]bool      // bases a[k*w+d] of accesses in the worker's block, and calls
-	private map[*ast.CallExpr]bool // calls of helpers that only index the worker's objects
+	vars    map[*types.Var]bool      // variables whose objects only their worker reaches
+	until   map[*types.Var]token.Pos // where the worker hands such an object over, after its items
+	block   map[ast.Expr]bool        // bases a[k*w+d] of accesses in the worker's block, and calls
+	private map[*ast.CallExpr]bool   // calls of helpers that only index the worker's objects
 }
 
 // WorkerOwned reports whether the location e lies in an object that a pool
@@ -93,7 +94,11 @@ func (o *workerOwnership) ownedVar(x ast.Expr, info *types.Info) bool {
 		return false
 	}
 	v, _ := info.Uses[id].(*types.Var)
-	return v != nil && o.vars[v]
+	if v == nil || !o.vars[v] {
+		return false
+	}
+	end, ok := o.until[v]
+	return !ok || x.Pos() < end
 }
 
 // locBase strips from the location e the steps that stay inside one
@@ -129,7 +134,7 @@ func (r *Result) ownership() *workerOwnership {
 	if r.owned != nil {
 		return r.owned
 	}
-	o := &workerOwnership{vars: map[*types.Var]bool{}, block: map[ast.Expr]bool{}, private: map[*ast.CallExpr]bool{}}
+	o := &workerOwnership{vars: map[*types.Var]bool{}, until: map[*types.Var]token.Pos{}, block: map[ast.Expr]bool{}, private: map[*ast.CallExpr]bool{}}
 	r.owned = o
 	for _, c := range r.Constructs {
 		if c.Kind != Pool {
@@ -137,7 +142,7 @@ func (r *Result) ownership() *workerOwnership {
 		}
 		for _, fk := range c.Forks {
 			if fk.Body != nil && fk.Items != nil {
-				r.ownedVars(fk, o.vars)
+				r.ownedVars(fk, o)
 			}
 		}
 		r.workerIndexed(c, o)
@@ -151,7 +156,14 @@ func (r *Result) ownership() *workerOwnership {
 // to itself, a slice of itself), and every other use reaches into the
 // object (v[i], *v, v.f, range v, len, cap, delete, clear, a comparison
 // with nil) without taking an address inside it.
-func (r *Result) ownedVars(fk *Fork, out map[*types.Var]bool) {
+//
+// A use after the item loop that lets the pointer go (out[w] = st, a
+// store under a lock) hands the object over once the items are done: it
+// is still the worker's during them, provided the loop runs once (a
+// statement of the body itself, no goto in the body), and every access
+// to it after the loop is checked as usual, in the worker's block, so a
+// sibling that reads it once handed over is still seen (o.until).
+func (r *Result) ownedVars(fk *Fork, o *workerOwnership) {
 	info := r.finder.info
 	cands := map[*types.Var]bool{}
 	add := func(id *ast.Ident) {
@@ -188,6 +200,8 @@ func (r *Result) ownedVars(fk *Fork, out map[*types.Var]bool) {
 	if len(cands) == 0 {
 		return
 	}
+	after := itemsDone(fk)
+	handed := map[*types.Var]bool{}
 	var stack []ast.Node
 	ast.Inspect(fk.Body.Body, func(n ast.Node) bool {
 		if n == nil {
@@ -200,15 +214,46 @@ func (r *Result) ownedVars(fk *Fork, out map[*types.Var]bool) {
 				v, _ = info.Defs[id].(*types.Var)
 			}
 			if cands[v] && !r.keepsOwned(id, v, stack) {
-				delete(cands, v)
+				if after.IsValid() && id.Pos() >= after {
+					handed[v] = true
+				} else {
+					delete(cands, v)
+				}
 			}
 		}
 		stack = append(stack, n)
 		return true
 	})
 	for v := range cands {
-		out[v] = true
+		o.vars[v] = true
+		if handed[v] {
+			o.until[v] = after
+		}
 	}
+}
+
+// itemsDone is where the item loop of worker fk ends if it runs once in
+// the worker (a statement of the body itself, and no goto in the body
+// that could run it again), or token.NoPos.
+func itemsDone(fk *Fork) token.Pos {
+	top := false
+	for _, s := range fk.Body.Body.List {
+		top = top || s == fk.Items
+	}
+	if !top {
+		return token.NoPos
+	}
+	jumps := false
+	ast.Inspect(fk.Body.Body, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO {
+			jumps = true
+		}
+		return !jumps
+	})
+	if jumps {
+		return token.NoPos
+	}
+	return fk.Items.End()
 }
 
 // keepsOwned reports whether the occurrence id of v (whose ancestors are
