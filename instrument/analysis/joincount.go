@@ -34,6 +34,11 @@ func (f *finder) joinCountMismatch(list []ast.Stmt, first, join0, join int, fork
 		if recv == nil || len(forks) != 1 || gotoRepeats(loop, forks[0]) || inLoopBelow(loop, forks[0]) {
 			return why
 		}
+		if c1, ok := f.constTrips(loop); ok {
+			if c2, ok := f.constTrips(recv); ok && c1 == c2 {
+				return ""
+			}
+		}
 		n1, n2 := f.tripCount(loop), f.tripCount(recv)
 		if n1 == nil || n2 == nil || exprText(n1) != exprText(n2) || f.writtenIn(n1, region) {
 			return why
@@ -340,4 +345,65 @@ func inLoopBelow(root ast.Node, n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// constTrips is the number of iterations of a loop whose bounds are
+// constants: a range over a constant integer or an array, or
+// `for v := c0; v < c1 (or <=); v++ (or v += s)` with c0, c1 and s > 0
+// constants and v written nowhere else in the loop.
+func (f *finder) constTrips(loop ast.Stmt) (int64, bool) {
+	val := func(e ast.Expr) (int64, bool) {
+		tv, ok := f.info.Types[e]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+			return 0, false
+		}
+		return constant.Int64Val(tv.Value)
+	}
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		if n, ok := val(l.X); ok {
+			return max(n, 0), true
+		}
+		if a, ok := f.info.TypeOf(l.X).Underlying().(*types.Array); ok {
+			return a.Len(), true
+		}
+	case *ast.ForStmt:
+		as, ok := l.Init.(*ast.AssignStmt)
+		cond, _ := l.Cond.(*ast.BinaryExpr)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.DEFINE || cond == nil {
+			return 0, false
+		}
+		v, _ := f.info.Defs[as.Lhs[0].(*ast.Ident)].(*types.Var)
+		if x, ok := cond.X.(*ast.Ident); v == nil || !ok || f.info.Uses[x] != v || f.writtenIn(cond.X, l.Body.List) {
+			return 0, false
+		}
+		c0, ok0 := val(as.Rhs[0])
+		c1, ok1 := val(cond.Y)
+		step := int64(0)
+		switch p := l.Post.(type) {
+		case *ast.IncDecStmt:
+			if x, ok := p.X.(*ast.Ident); ok && f.info.Uses[x] == v && p.Tok == token.INC {
+				step = 1
+			}
+		case *ast.AssignStmt:
+			if x, ok := p.Lhs[0].(*ast.Ident); ok && len(p.Lhs) == 1 && f.info.Uses[x] == v && p.Tok == token.ADD_ASSIGN {
+				step, _ = val(p.Rhs[0])
+			}
+		}
+		if !ok0 || !ok1 || step <= 0 || c1-c0 > 1<<40 || c0-c1 > 1<<40 {
+			return 0, false
+		}
+		switch cond.Op {
+		case token.LEQ:
+			c1++
+		case token.LSS:
+		default:
+			return 0, false
+		}
+		if c1 <= c0 {
+			return 0, true
+		}
+		return (c1 - c0 + step - 1) / step, true
+	}
+	return 0, false
 }

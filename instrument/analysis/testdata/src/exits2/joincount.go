@@ -113,3 +113,31 @@ func sectionsLoop(a []int) {
 		<-done
 	}
 }
+
+// Constant bounds count alike when their numbers of iterations are equal:
+// 0, 3, …, 12 are five starts, and five receives join them.
+func chunkConst(a []int) {
+	done := make(chan bool)
+	for c := 0; c < 13; c += 3 { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		go func() {
+			a[c] = 1
+			done <- true
+		}()
+	}
+	for range 5 {
+		<-done
+	}
+}
+
+func chunkConstShort(a []int) { // want chunkConstShort:"synchronizes: communicates by channel"
+	done := make(chan bool)
+	for c := 0; c <= 12; c += 3 {
+		go func() { // want `the join receives a number of values that cannot be matched to the goroutine starts; the last goroutines may outlive it — not checked`
+			a[c] = 1
+			done <- true
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		<-done
+	}
+}
