@@ -8,7 +8,9 @@ import (
 
 // bigRec is a struct whose fields lie past freshBytes.
 type bigRec struct {
+	//lint:ignore U1000 the fields give the layout; leavesOf reads them
 	head [40]int64
+	//lint:ignore U1000 the fields give the layout; leavesOf reads them
 	b    byte
 	mid  [30]int32
 	tail struct {

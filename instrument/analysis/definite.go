@@ -103,8 +103,7 @@ func reachesIn(s ast.Stmt, target ast.Node, info *types.Info) bool {
 // between them.
 func evaluated(n, target ast.Node) bool {
 	ok, found := true, false
-	var visit func(n ast.Node) bool
-	visit = func(m ast.Node) bool {
+	visit := func(m ast.Node) bool {
 		if m == nil || found {
 			return false
 		}

@@ -601,9 +601,7 @@ func (h *heapPass) prove(p *HeapProof) {
 			sort.Strings(partners[k])
 			when = append(when, "it is apart from "+strings.Join(partners[k], ", "))
 		}
-		for _, idx := range assumes[k] {
-			when = append(when, idx)
-		}
+		when = append(when, assumes[k]...)
 		if len(when) > 0 {
 			v.Why += " (when " + strings.Join(when, " and ") + ")"
 		}

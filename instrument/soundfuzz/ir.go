@@ -122,7 +122,6 @@ type Par struct {
 	// stands for its goroutines' conflicts (noted, not checked).
 	NoteOK bool
 
-	id   int
 	span Span // lines of the construct, set by the renderer
 }
 
@@ -192,6 +191,5 @@ type SyncLoop struct {
 	Own, Producer, Cons []Stmt
 	NoteOK              bool
 
-	id   int
 	span Span
 }

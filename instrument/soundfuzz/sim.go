@@ -19,14 +19,13 @@ import "fmt"
 
 // value is a variable of the model.
 type value struct {
-	kind      byte // 's' slice, 'p' pointer, 'i' int, 'f' function, 'w' WaitGroup
-	arr, off  int
-	len       int
-	elem      string
-	i         int64
-	fn        *Func
-	wg        int
-	fnExcuses []*Span
+	kind     byte // 's' slice, 'p' pointer, 'i' int, 'f' function, 'w' WaitGroup
+	arr, off int
+	len      int
+	elem     string
+	i        int64
+	fn       *Func
+	wg       int
 }
 
 // access is one executed element access.
