@@ -9,6 +9,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 )
 
 // Kind is the kind of a construct, as reports name it.
@@ -297,3 +298,24 @@ func (f *finder) unstructured(forks []ast.Node, why string) {
 
 // neverJoined is the reason for forks whose statement list has no join.
 const neverJoined = "goroutine is never joined in the block that starts it (no Wait or join receive follows)"
+
+// demote turns every construct for which reason says why into goroutines
+// the model does not cover: each start gets the note and no construct, so
+// nothing in them is checked (a pass after the constructs are found:
+// facts across functions, the file's language version).
+func (f *finder) demote(reason func(c *Construct) string) {
+	var keep []*Construct
+	for _, c := range f.res.Constructs {
+		why := reason(c)
+		if why == "" {
+			keep = append(keep, c)
+			continue
+		}
+		for _, fk := range c.Forks {
+			f.forkOf[fk.Node] = &Fork{Node: fk.Node, Section: -1}
+			f.res.Notes = append(f.res.Notes, Note{Pos: fk.Node.Pos(), Msg: why})
+		}
+	}
+	f.res.Constructs = keep
+	sort.Slice(f.res.Notes, func(i, j int) bool { return f.res.Notes[i].Pos < f.res.Notes[j].Pos })
+}

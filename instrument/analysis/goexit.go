@@ -123,8 +123,7 @@ func propagateExits(results []*Result) map[*types.Func]string {
 // between the first fork and the join, a function that may end its
 // goroutine.
 func (f *finder) demoteExiting(why map[*types.Func]string) {
-	var keep []*Construct
-	for _, c := range f.res.Constructs {
+	f.demote(func(c *Construct) string {
 		reason := ""
 		for _, s := range c.List[c.First:c.Join] {
 			inspectCalled(s, func(n ast.Node) {
@@ -139,14 +138,6 @@ func (f *finder) demoteExiting(why map[*types.Func]string) {
 				}
 			})
 		}
-		if reason == "" {
-			keep = append(keep, c)
-			continue
-		}
-		for _, fk := range c.Forks {
-			f.forkOf[fk.Node] = &Fork{Node: fk.Node, Section: -1}
-			f.res.Notes = append(f.res.Notes, Note{Pos: fk.Node.Pos(), Msg: reason})
-		}
-	}
-	f.res.Constructs = keep
+		return reason
+	})
 }

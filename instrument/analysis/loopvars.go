@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sort"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -23,25 +22,14 @@ import (
 // a file older than go1.22, whose key or value variable a closure captures,
 // into unchecked goroutines with a note.
 func (f *finder) demoteOldRangeVars() {
-	var keep []*Construct
-	for _, c := range f.res.Constructs {
-		reason := ""
+	f.demote(func(c *Construct) string {
 		for _, fk := range c.Forks {
-			if reason == "" {
-				reason = f.oldRangeVar(fk.Node)
+			if reason := f.oldRangeVar(fk.Node); reason != "" {
+				return reason
 			}
 		}
-		if reason == "" {
-			keep = append(keep, c)
-			continue
-		}
-		for _, fk := range c.Forks {
-			f.forkOf[fk.Node] = &Fork{Node: fk.Node, Section: -1}
-			f.res.Notes = append(f.res.Notes, Note{Pos: fk.Node.Pos(), Msg: reason})
-		}
-	}
-	f.res.Constructs = keep
-	sort.Slice(f.res.Notes, func(i, j int) bool { return f.res.Notes[i].Pos < f.res.Notes[j].Pos })
+		return ""
+	})
 }
 
 // oldRangeVar says why a goroutine started at n may read a range variable

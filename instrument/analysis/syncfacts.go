@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sort"
 	"strings"
 )
 
@@ -210,8 +209,7 @@ func trimCalls(w string) string {
 // demoteSyncing turns into unstructured the constructs of r whose code
 // calls a function that synchronizes.
 func (f *finder) demoteSyncing(why map[*types.Func]string) {
-	var keep []*Construct
-	for _, c := range f.res.Constructs {
+	f.demote(func(c *Construct) string {
 		reason := ""
 		check := func(n ast.Node) {
 			ast.Inspect(n, func(m ast.Node) bool {
@@ -243,20 +241,6 @@ func (f *finder) demoteSyncing(why map[*types.Func]string) {
 				}
 			}
 		}
-		if reason == "" {
-			keep = append(keep, c)
-			continue
-		}
-		var nodes []ast.Node
-		for _, fk := range c.Forks {
-			delete(f.forkOf, fk.Node)
-			nodes = append(nodes, fk.Node)
-		}
-		for _, n := range nodes {
-			f.forkOf[n] = &Fork{Node: n, Section: -1}
-			f.res.Notes = append(f.res.Notes, Note{Pos: n.Pos(), Msg: reason})
-		}
-	}
-	f.res.Constructs = keep
-	sort.Slice(f.res.Notes, func(i, j int) bool { return f.res.Notes[i].Pos < f.res.Notes[j].Pos })
+		return reason
+	})
 }
