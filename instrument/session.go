@@ -144,6 +144,9 @@ func (s *session) report(p *plan.Package) error {
 				fmt.Fprintln(s.opts.Stderr, l.Conflict())
 			}
 		}
+		if line := p.CalledSummary(); line != "" {
+			fmt.Fprintln(s.opts.Stderr, line)
+		}
 	}
 	if !s.opts.Line.Quiet || s.opts.Line.Cmd == "vet" {
 		for _, n := range p.Notes {

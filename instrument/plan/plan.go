@@ -75,6 +75,26 @@ func (c *Construct) Summary() string {
 	return s
 }
 
+// CalledSummary is vet's line for the checked clones of the functions the
+// constructs call, whose accesses no construct's line counts: how many are
+// checked at run time (in the caller's block), at the first of them; or
+// "" when none is.
+func (p *Package) CalledSummary() string {
+	n, first := 0, -1
+	for i, a := range p.Called {
+		if a.Verdict == Checked {
+			n++
+			if first < 0 {
+				first = i
+			}
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s: goanomaly: functions the constructs call: %d access(es) checked at run time, in the caller's block", p.Called[first].Pos, n)
+}
+
 // Access is one memory access inside a construct (or a function it calls).
 type Access struct {
 	Pos     Pos     `json:"pos"`
