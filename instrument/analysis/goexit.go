@@ -98,21 +98,7 @@ func propagateExits(results []*Result) map[*types.Func]string {
 			calls[fn] = x
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for fn, cs := range calls {
-			if why[fn] != "" {
-				continue
-			}
-			for _, c := range cs {
-				if w := why[c.Origin()]; w != "" {
-					why[fn] = fmt.Sprintf("calls %s, which %s", c.Name(), trimCalls(w))
-					changed = true
-					break
-				}
-			}
-		}
-	}
+	spreadToCallers(why, calls, func(c *types.Func) string { return why[c.Origin()] })
 	for _, r := range results {
 		r.finder.exits = why
 	}

@@ -128,6 +128,14 @@ func propagateSyncs(results []*Result) map[*types.Func]string {
 			}
 		}
 	}
+	spreadToCallers(why, calls, func(c *types.Func) string { return calleeSyncs(c, why) })
+	return why
+}
+
+// spreadToCallers gives every function of calls that has no reason in why
+// yet the reason of the first callee that has one ("calls f, which …"),
+// to a fixed point; of says what a callee's reason is.
+func spreadToCallers(why map[*types.Func]string, calls map[*types.Func][]*types.Func, of func(*types.Func) string) {
 	for changed := true; changed; {
 		changed = false
 		for fn, cs := range calls {
@@ -135,7 +143,7 @@ func propagateSyncs(results []*Result) map[*types.Func]string {
 				continue
 			}
 			for _, c := range cs {
-				if w := calleeSyncs(c, why); w != "" {
+				if w := of(c); w != "" {
 					why[fn] = fmt.Sprintf("calls %s, which %s", c.Name(), trimCalls(w))
 					changed = true
 					break
@@ -143,7 +151,6 @@ func propagateSyncs(results []*Result) map[*types.Func]string {
 			}
 		}
 	}
-	return why
 }
 
 // propagateReturns finds, for the functions analysed together and those
