@@ -465,7 +465,7 @@ func (f *finder) startsGoroutines(n ast.Node) bool {
 					if d := f.res.Decls[fn.Origin()]; d != nil {
 						found = forks(d.Body)
 					} else {
-						found = fn.Pkg() != nil && fn.Pkg() != f.pkg && !standard(fn.Pkg().Path())
+						found = fn.Pkg() != nil && fn.Pkg() != f.pkg && !Standard(fn.Pkg().Path())
 					}
 				}
 			}
@@ -476,9 +476,9 @@ func (f *finder) startsGoroutines(n ast.Node) bool {
 	return forks(n)
 }
 
-// standard reports whether path is a package of the standard library (its
-// first element has no dot).
-func standard(path string) bool {
+// Standard reports whether path names a package of the standard library:
+// its first element has no dot.
+func Standard(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
 }

@@ -1,9 +1,9 @@
 package rewrite
 
 import (
-	"strings"
-
 	"golang.org/x/tools/go/packages"
+
+	"github.com/goanomaly/goanomaly/instrument/analysis"
 )
 
 // viewsOf says why the constructs of pkg cannot trust types to keep memory
@@ -39,6 +39,5 @@ func viewsOf(pkg *packages.Package) string {
 // standard reports whether p is a package of the standard library: in no
 // module, and its path's first element has no dot.
 func standard(p *packages.Package) bool {
-	first, _, _ := strings.Cut(p.PkgPath, "/")
-	return p.Module == nil && p.PkgPath != "" && !strings.Contains(first, ".") && p.PkgPath != "command-line-arguments"
+	return p.Module == nil && p.PkgPath != "" && analysis.Standard(p.PkgPath) && p.PkgPath != "command-line-arguments"
 }
