@@ -1,9 +1,6 @@
 package rt
 
 import (
-	"bytes"
-	"runtime"
-	"strconv"
 	"sync"
 	"testing"
 	"unsafe"
@@ -159,17 +156,6 @@ func BenchmarkBlockLookup(b *testing.B) {
 
 //go:noinline
 func blockOf(t *Task) uint64 { return t.cur }
-
-// goid parses the current goroutine's id from runtime.Stack, the portable
-// way to key per-goroutine state without a hidden parameter.
-func goid() uint64 {
-	var buf [64]byte
-	s := buf[:runtime.Stack(buf[:], false)]
-	s = bytes.TrimPrefix(s, []byte("goroutine "))
-	s = s[:bytes.IndexByte(s, ' ')]
-	n, _ := strconv.ParseUint(string(s), 10, 64)
-	return n
-}
 
 // BenchmarkEnterForkJoin: a construct of 8 forks in a new tree (Enter,
 // 8 Fork, Join; no goroutines), counted, uncounted, and nested in a child.

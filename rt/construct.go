@@ -11,6 +11,9 @@ type Construct struct {
 	site   Site       // the construct's site, for reports
 	up     *Construct // the construct whose child entered this one (nil: the root)
 
+	root         bool  // Enter started a tree: the parent was attached to its root task
+	prevAttached *Task // the task the parent was attached to before, restored at the join
+
 	forks    int    // goroutines forked so far
 	nextP    uint64 // next tag for the parent's next block
 	endP     uint64 // last parent tag of the current chunk
@@ -30,6 +33,9 @@ type Construct struct {
 func enter(t *Task, n int, site Site) *Construct {
 	if t == nil {
 		t = newRootTask(newTree(defaultReporter()))
+		c := t.enter(n, site)
+		c.root, c.prevAttached = true, setAttached(t)
+		return c
 	}
 	return t.enter(n, site)
 }
@@ -133,6 +139,9 @@ func (c *Construct) join() {
 		tr.finish()
 		t.anc, t.lo, t.hi = nil, 1, 0
 		t.setCur(tr.alloc(1, blockRange{kind: taskBlock, fork: -1}))
+		if c.root {
+			setAttached(c.prevAttached)
+		}
 		return
 	}
 	c.mu.Lock()

@@ -17,6 +17,9 @@ const (
 	Join                  = "Join"                  // method of *Construct
 	JoinErr               = "JoinErr"               // method of *Construct: (error) error
 	Bind                  = "Bind"                  // (c, index, func(*Task)) func()
+	Current               = "Current"               // () *Task: the calling goroutine's task, nil outside constructs
+	Attach                = "Attach"                // (t): the calling goroutine runs as t until Detach
+	Detach                = "Detach"                // (): ends Attach
 	BindErr               = "BindErr"               // (c, index, func(*Task) error) func() error
 	Forked                = "Forked"                // (t, f) f
 	Item                  = "Item"                  // method of *Task
