@@ -55,7 +55,8 @@ func isLoadFlag(name string) bool {
 }
 
 // load loads the import graph of the command line's packages, chooses the
-// packages to rewrite, and loads those with syntax and types. Packages
+// packages to rewrite (the main module's, and dependencies as -deps says),
+// and loads those with syntax and types. Packages
 // loaded together share their types (a call from one into another is seen
 // as such), so they are returned as one group: a package path list is one
 // group, and a list of .go files (which go list takes only alone) another.
@@ -67,7 +68,7 @@ func (s *session) load(ctx context.Context) ([][]target, error) {
 	if s.roots, err = packages.Load(cfg, s.opts.Line.Patterns...); err != nil {
 		return nil, err
 	}
-	ts := targets(s.roots)
+	ts := sortTargets(append(targets(s.roots), s.dependencies(s.roots)...))
 	var files, paths []string
 	for _, t := range ts {
 		if t.pkg.PkgPath == "command-line-arguments" {
@@ -86,7 +87,7 @@ func (s *session) load(ctx context.Context) ([][]target, error) {
 		if err != nil {
 			return nil, err
 		}
-		groups = append(groups, s.pick(ts, pkgs))
+		groups = append(groups, s.keepConstructs(s.pick(ts, pkgs)))
 	}
 	return groups, nil
 }

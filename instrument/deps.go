@@ -1,0 +1,254 @@
+package instrument
+
+import (
+	"fmt"
+	"go/ast"
+	"go/scanner"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/goanomaly/goanomaly"
+	"github.com/goanomaly/goanomaly/instrument/analysis"
+	"github.com/goanomaly/goanomaly/instrument/gocmd"
+	"github.com/goanomaly/goanomaly/instrument/overlay"
+)
+
+// Dependencies (-deps). Parallel Go often runs its goroutines in another
+// module (a library's Map or ForEach), so packages of other modules in the
+// import graph are rewritten too, chosen by -deps:
+//
+//   - none: only the main module's packages;
+//   - constructs (the default): every package in the graph of each module
+//     one of whose packages in the graph holds a construct the static stage
+//     recognises (a loop, sections or a pool; goroutines it only notes do
+//     not count);
+//   - all: every package in the graph outside the standard library.
+//
+// goanomaly's own module is never rewritten, and the standard library has
+// no module. Under constructs, a module is first a candidate when one of
+// its packages' files has a go statement or names something Go (wg.Go,
+// g.Go): only candidates are loaded with syntax and analysed, so that a
+// large graph costs a scan, not a type check. In vendor mode, where nothing
+// can be rewritten yet (see prepare), constructs rewrites no dependency.
+//
+// Dependencies are loaded with the main module's packages, in one
+// packages.Load, and rewritten with them, so a call from one into another
+// reaches the other's checked clone. Files in the module cache cannot be
+// overlaid (the go command refuses), so a rewritten module from there is
+// copied once to the cache directory (overlay.ModuleCopy) and given to the
+// go command as a replace in the go.mod (or go.work) copy, its rewritten
+// files overlaid on the copy. A module replaced by a local directory is
+// overlaid where it is.
+
+// depsMode is the -deps value in effect.
+func (s *session) depsMode() gocmd.Deps {
+	if s.opts.Line.Deps == "" {
+		return gocmd.DepsConstructs
+	}
+	return s.opts.Line.Deps
+}
+
+// isDependency reports whether p is a package of a module other than the
+// main module(s) and goanomaly's, with Go files: what -deps may rewrite.
+func isDependency(p *packages.Package) bool {
+	return p.Module != nil && !p.Module.Main && p.Module.Path != goanomaly.ModulePath && len(p.GoFiles) > 0
+}
+
+// dependencies returns the packages of other modules to load with syntax
+// and types beside the main module's: none, all, or the candidates of
+// -deps=constructs (see keepConstructs for the choice among them).
+func (s *session) dependencies(roots []*packages.Package) []target {
+	mode := s.depsMode()
+	if mode == gocmd.DepsNone {
+		return nil
+	}
+	deps := chooseVariants(roots, isDependency)
+	if mode == gocmd.DepsAll || len(deps) == 0 {
+		return deps
+	}
+	if s.vendoring() {
+		s.debugf("vendor mode: dependencies built plain")
+		return nil
+	}
+	candidate := map[string]bool{}
+	for _, t := range deps {
+		if !candidate[t.pkg.Module.Path] && mayFork(t.pkg) {
+			candidate[t.pkg.Module.Path] = true
+		}
+	}
+	var out []target
+	for _, t := range deps {
+		if candidate[t.pkg.Module.Path] {
+			out = append(out, t)
+		}
+	}
+	for _, m := range modulesOf(deps) {
+		if !candidate[m] {
+			s.debugf("dependency module %s: no go statement, built plain", m)
+		}
+	}
+	return out
+}
+
+// vendoring reports whether the go command builds from vendor/.
+func (s *session) vendoring() bool {
+	if s.modFile == "" {
+		return false
+	}
+	v, err := overlay.GoVersion(s.modFile)
+	return err == nil && s.vendorMode(v)
+}
+
+// mayFork reports whether a file of p has a go statement or the name Go:
+// only such a package can hold a construct.
+func mayFork(p *packages.Package) bool {
+	for _, name := range p.GoFiles {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return true // let the loader say
+		}
+		fset := token.NewFileSet()
+		var sc scanner.Scanner
+		sc.Init(fset.AddFile(name, -1, len(src)), src, nil, 0)
+		for {
+			_, tok, lit := sc.Scan()
+			if tok == token.EOF {
+				break
+			}
+			if tok == token.GO || tok == token.IDENT && lit == "Go" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keepConstructs drops from a loaded group, under -deps=constructs, the
+// dependencies of the modules in which the static stage finds no construct.
+// A package with errors is built as written and decides nothing.
+func (s *session) keepConstructs(group []target) []target {
+	if s.depsMode() != gocmd.DepsConstructs {
+		for _, m := range modulesOf(group) {
+			s.debugf("dependency module %s: rewritten (-deps=%s)", m, s.depsMode())
+		}
+		return group
+	}
+	found := map[string]string{} // module path → a package holding a construct
+	for _, t := range group {
+		p := t.pkg
+		if !isDependency(p) || hasErrors(p) || found[p.Module.Path] != "" {
+			continue
+		}
+		if len(analysis.Analyze(analysable(p), p.TypesInfo, p.Types).Constructs) > 0 {
+			found[p.Module.Path] = p.PkgPath
+		}
+	}
+	for _, m := range modulesOf(group) {
+		if found[m] != "" {
+			s.debugf("dependency module %s: a construct in %s, rewritten", m, found[m])
+		} else {
+			s.debugf("dependency module %s: no construct, built plain", m)
+		}
+	}
+	var out []target
+	for _, t := range group {
+		if !isDependency(t.pkg) || found[t.pkg.Module.Path] != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// analysable returns the files of p the rewriter would analyse: its source
+// files compiled as written, cgo files left out.
+func analysable(p *packages.Package) []*ast.File {
+	src := sourceFiles(p)
+	var out []*ast.File
+	for _, f := range p.Syntax {
+		if src[p.Fset.File(f.Pos()).Name()] && !importsC(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func importsC(f *ast.File) bool {
+	for _, im := range f.Imports {
+		if im.Path.Value == `"C"` {
+			return true
+		}
+	}
+	return false
+}
+
+// modulesOf returns the sorted paths of the dependency modules of ts.
+func modulesOf(ts []target) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range ts {
+		if isDependency(t.pkg) && !seen[t.pkg.Module.Path] {
+			seen[t.pkg.Module.Path] = true
+			out = append(out, t.pkg.Module.Path)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// buildName returns where the go command is to see the rewritten file name
+// of p, and its content there: name itself, except in a module of the
+// module cache, whose copy (see depCopy) takes the file, with a //line
+// directive so that positions still name the file in the module cache.
+func (s *session) buildName(p *packages.Package, name string, data []byte, rewritten bool) (string, []byte, error) {
+	m := p.Module
+	if m == nil || m.Main || s.modCache == "" || !within(m.Dir, s.modCache) {
+		return name, data, nil
+	}
+	dir, err := s.depCopy(m)
+	if err != nil {
+		return "", nil, err
+	}
+	rel, err := filepath.Rel(m.Dir, name)
+	if err != nil || !within(name, m.Dir) {
+		panic(fmt.Sprintf("internal error: %s of %s is not in its module's directory %s", name, p.PkgPath, m.Dir))
+	}
+	if rewritten {
+		data = append([]byte("//line "+name+":1\n"), data...)
+	}
+	return filepath.Join(dir, rel), data, nil
+}
+
+// depCopy returns the copy of module m (in the module cache) the build
+// takes it from, making it on first use and recording the replace.
+func (s *session) depCopy(m *packages.Module) (string, error) {
+	if dir, ok := s.copies[m.Dir]; ok {
+		return dir, nil
+	}
+	root, err := overlay.CacheRoot()
+	if err != nil {
+		return "", err
+	}
+	key, err := filepath.Rel(s.modCache, m.Dir)
+	if err != nil {
+		return "", err
+	}
+	if m.Replace != nil && m.Replace.Path != m.Path {
+		key += "-as-" + strings.ReplaceAll(m.Path, "/", "!") // another module's go.mod names it
+	}
+	dir, err := overlay.ModuleCopy(m.Dir, m.Path, filepath.Join(root, "deps", key))
+	if err != nil {
+		return "", err
+	}
+	s.debugf("dependency module %s: built from %s", m.Path, dir)
+	if s.copies == nil {
+		s.copies = map[string]string{}
+	}
+	s.copies[m.Dir] = dir
+	s.replaces = append(s.replaces, overlay.Replace{Path: m.Path, Dir: dir})
+	return dir, nil
+}
