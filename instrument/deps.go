@@ -126,8 +126,8 @@ func mayFork(p *packages.Package) bool {
 }
 
 // keepConstructs drops from a loaded group, under -deps=constructs, the
-// dependencies of the modules in which the static stage finds no construct.
-// A package with errors is built as written and decides nothing.
+// dependencies of the modules in which the static stage finds no construct
+// (unless constructDeps chose them already).
 func (s *session) keepConstructs(group []target) []target {
 	if s.depsMode() != gocmd.DepsConstructs {
 		for _, m := range modulesOf(group) {
@@ -135,8 +135,43 @@ func (s *session) keepConstructs(group []target) []target {
 		}
 		return group
 	}
-	found := map[string]string{} // module path → a package holding a construct
-	for _, t := range group {
+	if s.depsChosen {
+		return group
+	}
+	return onlyModules(group, s.constructModules(group))
+}
+
+// constructDeps chooses among the candidates of -deps=constructs before
+// they are loaded with the main module's packages, from a load of their own
+// without test variants: go test and go vet load the command line's
+// packages' test variants, and the dependencies' would cost a compile of
+// their tests (whose own dependencies may not even be in the build list)
+// for every candidate.
+func (s *session) constructDeps(cfg *packages.Config, deps []target) ([]target, error) {
+	c := *cfg
+	c.Mode, c.Tests = fullMode, false
+	var paths []string
+	for _, t := range deps {
+		paths = append(paths, t.pkg.PkgPath)
+	}
+	pkgs, err := packages.Load(&c, paths...)
+	if err != nil {
+		return nil, err
+	}
+	var loaded []target
+	for _, p := range pkgs {
+		loaded = append(loaded, target{pkg: p})
+	}
+	s.depsChosen = true
+	return onlyModules(deps, s.constructModules(loaded)), nil
+}
+
+// constructModules returns the dependency modules of ts in which the
+// static stage finds a construct, each with a package that holds one. A
+// package with errors is built as written and decides nothing.
+func (s *session) constructModules(ts []target) map[string]string {
+	found := map[string]string{}
+	for _, t := range ts {
 		p := t.pkg
 		if !isDependency(p) || hasErrors(p) || found[p.Module.Path] != "" {
 			continue
@@ -145,16 +180,21 @@ func (s *session) keepConstructs(group []target) []target {
 			found[p.Module.Path] = p.PkgPath
 		}
 	}
-	for _, m := range modulesOf(group) {
+	for _, m := range modulesOf(ts) {
 		if found[m] != "" {
 			s.debugf("dependency module %s: a construct in %s, rewritten", m, found[m])
 		} else {
 			s.debugf("dependency module %s: no construct, built plain", m)
 		}
 	}
+	return found
+}
+
+// onlyModules returns ts without the dependencies of modules not in keep.
+func onlyModules(ts []target, keep map[string]string) []target {
 	var out []target
-	for _, t := range group {
-		if !isDependency(t.pkg) || found[t.pkg.Module.Path] != "" {
+	for _, t := range ts {
+		if !isDependency(t.pkg) || keep[t.pkg.Module.Path] != "" {
 			out = append(out, t)
 		}
 	}

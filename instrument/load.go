@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/goanomaly/goanomaly/instrument/gocmd"
 )
 
 // graphMode loads the import graph: enough to choose the packages to
@@ -68,7 +70,13 @@ func (s *session) load(ctx context.Context) ([][]target, error) {
 	if s.roots, err = packages.Load(cfg, s.opts.Line.Patterns...); err != nil {
 		return nil, err
 	}
-	ts := sortTargets(append(targets(s.roots), s.dependencies(s.roots)...))
+	deps := s.dependencies(s.roots)
+	if s.depsMode() == gocmd.DepsConstructs && cfg.Tests && len(deps) > 0 {
+		if deps, err = s.constructDeps(cfg, deps); err != nil {
+			return nil, err
+		}
+	}
+	ts := sortTargets(append(targets(s.roots), deps...))
 	var files, paths []string
 	for _, t := range ts {
 		if t.pkg.PkgPath == "command-line-arguments" {

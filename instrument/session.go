@@ -28,21 +28,22 @@ type session struct {
 	goenv       map[string]string // go env, read once when needed
 	debug       io.Writer         // plan JSON goes here; nil without -debug
 
-	roots    []*packages.Package // the command line's packages (import graph only), nil if loading failed
-	targets  []target            // the packages rewritten, loaded with syntax and types
-	loadErr  error               // why loading failed
-	changed  bool                // some file was rewritten or added
-	newFiles []string            // files added to the command-line-arguments package
-	flags    []string            // -modfile, -overlay for the go command
-	drop     []string            // the user's flags that flags replace
-	env      []string            // the go command's environment (GOWORK may be added)
-	userMod  string              // the user's go.mod (or -modfile), in module mode
-	modFile  string              // its copy in the work directory
-	workFile string              // the copy of the user's go.work, in workspace mode
-	modCache string              // GOMODCACHE
-	copies   map[string]string   // module cache directory → its copy, of the rewritten dependencies
-	replaces []overlay.Replace   // the copies, for the go.mod or go.work copy
-	definite bool                // vet printed a definite conflict
+	roots      []*packages.Package // the command line's packages (import graph only), nil if loading failed
+	targets    []target            // the packages rewritten, loaded with syntax and types
+	loadErr    error               // why loading failed
+	changed    bool                // some file was rewritten or added
+	newFiles   []string            // files added to the command-line-arguments package
+	flags      []string            // -modfile, -overlay for the go command
+	drop       []string            // the user's flags that flags replace
+	env        []string            // the go command's environment (GOWORK may be added)
+	userMod    string              // the user's go.mod (or -modfile), in module mode
+	modFile    string              // its copy in the work directory
+	workFile   string              // the copy of the user's go.work, in workspace mode
+	modCache   string              // GOMODCACHE
+	copies     map[string]string   // module cache directory → its copy, of the rewritten dependencies
+	replaces   []overlay.Replace   // the copies, for the go.mod or go.work copy
+	depsChosen bool                // the dependencies to rewrite are chosen before the main load (constructDeps)
+	definite   bool                // vet printed a definite conflict
 }
 
 // instrument loads and rewrites the packages and prepares the overlay. If
