@@ -58,7 +58,8 @@ func isDependency(p *packages.Package) bool {
 
 // dependencies returns the packages of other modules to load with syntax
 // and types beside the main module's: none, all, or the candidates of
-// -deps=constructs (see keepConstructs for the choice among them).
+// -deps=constructs (see constructDeps and keepConstructs for the choice
+// among them).
 func (s *session) dependencies(roots []*packages.Package) []target {
 	mode := s.depsMode()
 	if mode == gocmd.DepsNone {
