@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/goanomaly/goanomaly/instrument/gocmd"
 )
 
 // graphMode loads the import graph: enough to choose the packages to
@@ -55,7 +57,8 @@ func isLoadFlag(name string) bool {
 }
 
 // load loads the import graph of the command line's packages, chooses the
-// packages to rewrite, and loads those with syntax and types. Packages
+// packages to rewrite (the main module's, and dependencies as -deps says),
+// and loads those with syntax and types. Packages
 // loaded together share their types (a call from one into another is seen
 // as such), so they are returned as one group: a package path list is one
 // group, and a list of .go files (which go list takes only alone) another.
@@ -67,7 +70,13 @@ func (s *session) load(ctx context.Context) ([][]target, error) {
 	if s.roots, err = packages.Load(cfg, s.opts.Line.Patterns...); err != nil {
 		return nil, err
 	}
-	ts := targets(s.roots)
+	deps := s.dependencies(s.roots)
+	if s.depsMode() == gocmd.DepsConstructs && cfg.Tests && len(deps) > 0 {
+		if deps, err = s.constructDeps(cfg, deps); err != nil {
+			return nil, err
+		}
+	}
+	ts := sortTargets(append(targets(s.roots), deps...))
 	var files, paths []string
 	for _, t := range ts {
 		if t.pkg.PkgPath == "command-line-arguments" {
@@ -86,7 +95,7 @@ func (s *session) load(ctx context.Context) ([][]target, error) {
 		if err != nil {
 			return nil, err
 		}
-		groups = append(groups, s.pick(ts, pkgs))
+		groups = append(groups, s.keepConstructs(s.pick(ts, pkgs)))
 	}
 	return groups, nil
 }

@@ -1,6 +1,7 @@
 // Package instrument is goanomaly's build orchestration: it loads the
 // packages a go build, run, test or vet command line names, has each package
-// of the main module(s) rewritten into its checked form, writes the results
+// of the main module(s), and of the dependency modules -deps chooses,
+// rewritten into its checked form, writes the results
 // beside the user's tree (never into it), makes the runtime importable, and
 // runs the real go command on an overlay, passing its exit status through.
 package instrument

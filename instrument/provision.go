@@ -34,6 +34,7 @@ func (s *session) setup(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	s.modCache = s.goenv["GOMODCACHE"]
 	if gowork != "" && gowork != "off" {
 		if s.workFile, err = s.wd.CopyWorkFile(gowork); err != nil {
 			return err
@@ -84,8 +85,12 @@ func (s *session) prepare() error {
 	return nil
 }
 
-// provisionModule adds the runtime to the go.mod copy.
+// provisionModule adds the runtime, and the copies of rewritten
+// dependencies, to the go.mod copy.
 func (s *session) provisionModule() error {
+	if err := overlay.AddReplaces(s.modFile, s.replaces); err != nil {
+		return err
+	}
 	data, err := os.ReadFile(s.modFile)
 	if err != nil {
 		return err
@@ -111,7 +116,8 @@ func (s *session) provisionModule() error {
 	return overlay.AddRuntime(s.modFile, rtDir)
 }
 
-// provisionWork adds the runtime to the go.work copy.
+// provisionWork adds the runtime, and the copies of rewritten
+// dependencies, to the go.work copy.
 func (s *session) provisionWork() error {
 	data, err := os.ReadFile(s.workFile)
 	if err != nil {
@@ -119,6 +125,9 @@ func (s *session) provisionWork() error {
 	}
 	wf, err := modfile.ParseWork(s.workFile, data, nil)
 	if err != nil {
+		return err
+	}
+	if err := overlay.AddReplacesToWork(s.workFile, s.replaces); err != nil {
 		return err
 	}
 	for _, u := range wf.Use {

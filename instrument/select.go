@@ -26,9 +26,15 @@ type target struct {
 // the overlay holds one content per file, so one variant is rewritten per
 // package: p's own test variant if loaded (it has all of p's files), else p.
 func targets(roots []*packages.Package) []target {
+	return chooseVariants(roots, isUserPackage)
+}
+
+// chooseVariants returns one variant (see targets) of each package in the
+// import graph of roots for which keep is true, sorted by path.
+func chooseVariants(roots []*packages.Package, keep func(*packages.Package) bool) []target {
 	best := map[string]*packages.Package{}
 	packages.Visit(roots, nil, func(p *packages.Package) {
-		if !isUserPackage(p) {
+		if !keep(p) {
 			return
 		}
 		if b, ok := best[p.PkgPath]; !ok || variantRank(p) < variantRank(b) ||
@@ -40,6 +46,11 @@ func targets(roots []*packages.Package) []target {
 	for _, p := range best {
 		ts = append(ts, target{pkg: p})
 	}
+	return sortTargets(ts)
+}
+
+// sortTargets sorts ts by package path.
+func sortTargets(ts []target) []target {
 	sort.Slice(ts, func(i, j int) bool { return ts[i].pkg.PkgPath < ts[j].pkg.PkgPath })
 	return ts
 }

@@ -28,18 +28,22 @@ type session struct {
 	goenv       map[string]string // go env, read once when needed
 	debug       io.Writer         // plan JSON goes here; nil without -debug
 
-	roots    []*packages.Package // the command line's packages (import graph only), nil if loading failed
-	targets  []target            // the packages rewritten, loaded with syntax and types
-	loadErr  error               // why loading failed
-	changed  bool                // some file was rewritten or added
-	newFiles []string            // files added to the command-line-arguments package
-	flags    []string            // -modfile, -overlay for the go command
-	drop     []string            // the user's flags that flags replace
-	env      []string            // the go command's environment (GOWORK may be added)
-	userMod  string              // the user's go.mod (or -modfile), in module mode
-	modFile  string              // its copy in the work directory
-	workFile string              // the copy of the user's go.work, in workspace mode
-	definite bool                // vet printed a definite conflict
+	roots      []*packages.Package // the command line's packages (import graph only), nil if loading failed
+	targets    []target            // the packages rewritten, loaded with syntax and types
+	loadErr    error               // why loading failed
+	changed    bool                // some file was rewritten or added
+	newFiles   []string            // files added to the command-line-arguments package
+	flags      []string            // -modfile, -overlay for the go command
+	drop       []string            // the user's flags that flags replace
+	env        []string            // the go command's environment (GOWORK may be added)
+	userMod    string              // the user's go.mod (or -modfile), in module mode
+	modFile    string              // its copy in the work directory
+	workFile   string              // the copy of the user's go.work, in workspace mode
+	modCache   string              // GOMODCACHE
+	copies     map[string]string   // module cache directory → its copy, of the rewritten dependencies
+	replaces   []overlay.Replace   // the copies, for the go.mod or go.work copy
+	depsChosen bool                // the dependencies to rewrite are chosen before the main load (constructDeps)
+	definite   bool                // vet printed a definite conflict
 }
 
 // instrument loads and rewrites the packages and prepares the overlay. If
@@ -175,7 +179,7 @@ func (s *session) addFiles(p *packages.Package, res *rewrite.Result) error {
 			s.debugf("%s: not a source file of %s compiled as written (cgo?), rewrite dropped", name, p.PkgPath)
 			continue
 		}
-		if err := s.replace(name, data); err != nil {
+		if err := s.place(p, name, data, true); err != nil {
 			return err
 		}
 	}
@@ -184,7 +188,7 @@ func (s *session) addFiles(p *packages.Package, res *rewrite.Result) error {
 		if filepath.Dir(name) != dir {
 			panic(fmt.Sprintf("internal error: rewrite of %s added %s outside the package directory %s", p.PkgPath, name, dir))
 		}
-		if err := s.replace(name, data); err != nil {
+		if err := s.place(p, name, data, false); err != nil {
 			return err
 		}
 		if p.PkgPath == "command-line-arguments" && !strings.HasSuffix(name, "_test.go") {
@@ -194,7 +198,13 @@ func (s *session) addFiles(p *packages.Package, res *rewrite.Result) error {
 	return nil
 }
 
-func (s *session) replace(name string, data []byte) error {
+// place puts data, the rewritten (or new) file name of p, into the overlay,
+// where the build sees p's files (see buildName).
+func (s *session) place(p *packages.Package, name string, data []byte, rewritten bool) error {
+	name, data, err := s.buildName(p, name, data, rewritten)
+	if err != nil {
+		return err
+	}
 	s.changed = true
 	return s.wd.Replace(name, data)
 }
@@ -227,7 +237,7 @@ func (s *session) openDebug() (close func() error, err error) {
 func (s *session) getenv(ctx context.Context, key string) (string, error) {
 	if s.goenv == nil {
 		vals, err := gocmd.Env(ctx, s.gotool, s.opts.Dir, s.opts.Env,
-			"GOMOD", "GOWORK", "GOOS", "GOARCH", "GOHOSTOS", "GOHOSTARCH", "GOEXE")
+			"GOMOD", "GOWORK", "GOMODCACHE", "GOOS", "GOARCH", "GOHOSTOS", "GOHOSTARCH", "GOEXE")
 		if err != nil {
 			return "", err
 		}

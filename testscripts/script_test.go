@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/rogpeppe/go-internal/goproxytest"
 	"github.com/rogpeppe/go-internal/testscript"
 	"golang.org/x/tools/go/analysis/singlechecker"
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -46,6 +47,7 @@ func TestScripts(t *testing.T) {
 		}
 		exes[v] = exe
 	}
+	proxy := goproxytest.NewTestServer(t, "testdata/mod", "")
 	testscript.Run(t, testscript.Params{
 		Dir: ".",
 		Setup: func(e *testscript.Env) error {
@@ -58,6 +60,9 @@ func TestScripts(t *testing.T) {
 			for k, v := range exes {
 				e.Setenv(k, v)
 			}
+			// A module proxy serving testdata/mod, for scripts that put
+			// dependencies in a module cache of their own.
+			e.Setenv("TESTPROXY", proxy.URL)
 			if env["GOTOOLCHAIN"] == "" {
 				e.Setenv("GOTOOLCHAIN", "local")
 			}
@@ -65,6 +70,7 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exitcode": cmdExitcode,
+			"readonly": cmdReadonly,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "cgo" {
@@ -127,5 +133,20 @@ func cmdExitcode(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+}
+
+// cmdReadonly runs "readonly file...": no one may write the files (as the
+// go command leaves those of the module cache).
+func cmdReadonly(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: readonly file...")
+	}
+	for _, f := range args {
+		fi, err := os.Stat(ts.MkAbs(f))
+		ts.Check(err)
+		if fi.Mode().Perm()&0o222 != 0 {
+			ts.Fatalf("%s is writable: %v", f, fi.Mode())
+		}
 	}
 }

@@ -94,6 +94,8 @@ func ownFlagKind(name string) Kind {
 	switch name {
 	case "quiet", "keep", "debug":
 		return Bool // -debug=file names a file; see Line.Debug
+	case "deps":
+		return Value
 	}
 	return Unknown
 }

@@ -26,7 +26,19 @@ type Line struct {
 	Quiet    bool     // -quiet: no notes
 	Keep     bool     // -keep: keep the work directory and print it
 	Debug    string   // -debug: "" off, "-" plan JSON to stderr, else a file name
+	Deps     Deps     // -deps: which dependency packages are rewritten too
 }
+
+// Deps is the value of -deps: which packages of other modules in the
+// import graph are rewritten beside the main module's.
+type Deps string
+
+// The values of -deps.
+const (
+	DepsNone       Deps = "none"       // only the main module's packages
+	DepsConstructs Deps = "constructs" // the modules holding a construct (the default)
+	DepsAll        Deps = "all"        // every package outside the standard library
+)
 
 // Flag returns the last value given for the go flag name and whether it was given.
 func (l *Line) Flag(name string) (string, bool) {
@@ -112,6 +124,13 @@ func (p *parser) own(name, value string, hasValue bool) error {
 		p.line.Quiet = on
 	case "keep":
 		p.line.Keep = on
+	case "deps":
+		switch d := Deps(value); d {
+		case DepsNone, DepsConstructs, DepsAll:
+			p.line.Deps = d
+		default:
+			return fmt.Errorf("invalid value %q for flag -deps: want none, constructs or all", value)
+		}
 	case "debug":
 		p.line.Debug = ""
 		switch {

@@ -9,10 +9,10 @@ import (
 // Parse parses the arguments of goanomaly cmd (build, run, test or vet) the
 // way the go command parses those of go cmd: the same flags, the same rules
 // for where the package list starts and ends. goanomaly's own flags (-quiet,
-// -keep, -debug) may appear wherever a go flag may. Errors read like the go
+// -keep, -debug, -deps) may appear wherever a go flag may. Errors read like the go
 // command's usage errors; -h yields ErrHelp.
 func Parse(cmd string, args []string) (*Line, error) {
-	p := &parser{line: &Line{Cmd: cmd}, args: args}
+	p := &parser{line: &Line{Cmd: cmd, Deps: DepsConstructs}, args: args}
 	var err error
 	switch cmd {
 	case "test":

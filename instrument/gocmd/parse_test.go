@@ -66,6 +66,8 @@ func TestParseErrors(t *testing.T) {
 		{"run", "", "no go files listed"},
 		{"run", "-v", "no go files listed"},
 		{"build", "-v -C dir .", "-C flag must be first"},
+		{"build", "-deps=foo .", `invalid value "foo" for flag -deps: want none, constructs or all`},
+		{"test", ". -deps", "flag needs an argument: -deps"},
 	}
 	for _, tt := range tests {
 		_, err := Parse(tt.cmd, strings.Fields(tt.args))
@@ -76,6 +78,30 @@ func TestParseErrors(t *testing.T) {
 	for _, cmd := range []string{"build", "run", "test"} {
 		if _, err := Parse(cmd, []string{"-h"}); !errors.Is(err, ErrHelp) {
 			t.Errorf("%s -h: %v, want ErrHelp", cmd, err)
+		}
+	}
+}
+
+func TestParseDeps(t *testing.T) {
+	tests := []struct {
+		cmd, args string
+		want      Deps
+		words     string
+	}{
+		{"build", ".", DepsConstructs, "."},
+		{"build", "-deps=none .", DepsNone, "."},
+		{"vet", "-deps all ./...", DepsAll, "./..."},
+		{"test", ". -run X -deps=all -deps constructs", DepsConstructs, ". -run X"},
+		{"run", "-deps=none . -deps=all", DepsNone, "."},
+	}
+	for _, tt := range tests {
+		l, err := Parse(tt.cmd, strings.Fields(tt.args))
+		if err != nil {
+			t.Errorf("%s %s: %v", tt.cmd, tt.args, err)
+			continue
+		}
+		if l.Deps != tt.want || strings.Join(l.Words(), " ") != tt.words {
+			t.Errorf("%s %s: Deps %q, words %q; want %q, %q", tt.cmd, tt.args, l.Deps, l.Words(), tt.want, tt.words)
 		}
 	}
 }

@@ -45,6 +45,13 @@ goanomaly's own flags, accepted wherever a go flag is:
 	-keep
 		keep the work directory (rewritten files, overlay, go.mod copy) and
 		print its name. -work does the same and is also passed to go.
+	-deps=none|constructs|all
+		which packages of other modules in the import graph are rewritten
+		too: none; every package of each module one of whose packages holds
+		a parallel construct (constructs, the default); or every package
+		outside the standard library (all). A module from the module cache
+		is built from a copy of it (in the user cache directory) that the
+		go.mod copy replaces it by; the module cache is only read.
 
 -race, -msan and -asan are refused: goanomaly replaces the race detector,
 and the two instrumentations cannot be combined in one binary. The same
@@ -58,8 +65,9 @@ func commandDoc(name string) doc {
 		return doc{"goanomaly build [-o output] [build flags] [packages]", `
 Build compiles the packages named by the import paths, like go build, with
 every package of the main module (or of the go.work workspace's modules) in
-their import graph rewritten to check its parallel loops at run time.
-Dependencies in other modules are built plain. The build flags and package
+their import graph rewritten to check its parallel loops at run time, and,
+as -deps says, the packages of the dependency modules that hold parallel
+loops. The standard library is built plain. The build flags and package
 patterns are go build's (see 'go help build'); -overlay is merged with
 goanomaly's own. The user's source files, go.mod and go.sum are never
 written: rewritten files live in a temporary work directory, given to the go
@@ -78,7 +86,7 @@ default), not 1 and "exit status N".
 	case "test":
 		return doc{"goanomaly test [build/test flags] [packages] [build/test flags & test binary flags]", `
 Test runs go test with the packages under test and the main module's
-packages they import checked. Flags are go test's, with the same rules:
+packages they import checked (and dependencies, as -deps says). Flags are go test's, with the same rules:
 known flags before and after the package list, test flags (-run, -count, -v,
 -bench, ...) passed on to the test binary, and everything after -args to it
 untouched. The exit status is go test's.
