@@ -46,6 +46,11 @@ func Run(ctx context.Context, o *Options) (int, error) {
 	if err := s.setup(ctx); err != nil {
 		return 0, err
 	}
+	if o.Line.Cmd == "vet" {
+		if code, err := s.vetMatch(ctx); code != 0 || err != nil {
+			return code, err
+		}
+	}
 	if err := s.instrument(ctx); err != nil {
 		return 0, err
 	}
