@@ -63,7 +63,12 @@ func Run(ctx context.Context, o *Options) (int, error) {
 	if o.Line.Cmd == "run" {
 		return s.run(ctx)
 	}
-	return s.goCommand(ctx, s.goArgs(o.Line.Cmd))
+	reports := s.setReportDir()
+	code, err := s.goCommand(ctx, s.goArgs(o.Line.Cmd))
+	if err == nil && reports != "" {
+		s.showTestReports(reports)
+	}
+	return code, err
 }
 
 // goArgs returns the go command's arguments for subcommand cmd: our flags

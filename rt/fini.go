@@ -17,6 +17,7 @@ func (r *reporter) finish(status int) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	races, nondets, byKind := r.counts()
+	r.writeEnd(r.exitStatus(status, races, nondets))
 	if !r.cfg.json && !r.cfg.sarif && !r.cfg.summary && races+nondets == 0 {
 		return status // nothing to print: do not create log_path's file
 	}

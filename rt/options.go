@@ -20,6 +20,7 @@ type config struct {
 	atomics   bool   // atomics=1: atomic vs atomic conflicts are NONDETERMINISM
 	summary   bool   // summary=1: print counters at Fini
 	maxCells  int64  // max_shadow=N: shadow cells per tree before new addresses go unchecked
+	reportDir string // report_dir=DIR: goanomaly test's copy of the reports (reportdir.go)
 }
 
 // defaultMaxCells bounds one tree's shadow: 4M cells, about 250 MB.
@@ -43,6 +44,9 @@ func (c *config) set(k, v string) error {
 	switch k {
 	case "log_path":
 		c.logPath = v
+		return nil
+	case "report_dir":
+		c.reportDir = v
 		return nil
 	case "format":
 		if v != "text" && v != "json" && v != "sarif" {

@@ -155,6 +155,7 @@ func (r *reporter) add(tr *tree, rep rawReport) {
 		if r.cfg.sarif {
 			r.writeSARIF(r.writer(), nil) // the log is all the output: write it before exiting
 		}
+		r.writeEnd(r.cfg.exitcode)
 		r.exit(r.cfg.exitcode)
 	}
 }
@@ -175,6 +176,7 @@ func (r *reporter) writer() io.Writer {
 				r.out = f
 			}
 		}
+		r.out = r.tee(r.out)
 	}
 	return r.out
 }
