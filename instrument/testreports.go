@@ -51,8 +51,8 @@ type testRecord struct {
 // setReportDir makes the test binaries write their reports into the work
 // directory; it returns the directory, or "" when it cannot.
 func (s *session) setReportDir() string {
-	if s.opts.Line.Cmd != "test" || !s.changed {
-		return ""
+	if c, _ := s.opts.Line.Flag("c"); s.opts.Line.Cmd != "test" || !s.changed || c == "true" {
+		return "" // nothing checked, or go test -c: nothing runs
 	}
 	dir := filepath.Join(s.wd.Dir, "reports")
 	if strings.ContainsAny(dir, " \t\n") { // GOANOMALY is a space-separated list
@@ -93,11 +93,14 @@ func (s *session) showTestReports(dir string) {
 }
 
 // outputHidden reports whether go test hides the output of a passing
-// package: in package-list mode, without -v or -json.
+// package, as cmd/go/internal/test decides: in package-list mode, unless it
+// streams the output (-bench, -fuzz) or shows passing tests' (-v, -list,
+// -json).
 func (s *session) outputHidden() bool {
-	v, _ := s.opts.Line.Flag("v")
-	j, _ := s.opts.Line.Flag("json")
-	return len(s.opts.Line.Patterns) > 0 && v != "true" && v != "test2json" && j != "true"
+	flag := func(name string) string { v, _ := s.opts.Line.Flag(name); return v }
+	v := flag("v")
+	return len(s.opts.Line.Patterns) > 0 && flag("bench") == "" && flag("fuzz") == "" &&
+		v != "true" && v != "test2json" && flag("list") == "" && flag("json") != "true"
 }
 
 // readTestRecords reads the binaries' records, sorted by package. A
