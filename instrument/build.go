@@ -46,6 +46,11 @@ func Run(ctx context.Context, o *Options) (int, error) {
 	if err := s.setup(ctx); err != nil {
 		return 0, err
 	}
+	if o.Line.Cmd == "vet" {
+		if code, err := s.vetMatch(ctx); code != 0 || err != nil {
+			return code, err
+		}
+	}
 	if err := s.instrument(ctx); err != nil {
 		return 0, err
 	}
@@ -58,7 +63,12 @@ func Run(ctx context.Context, o *Options) (int, error) {
 	if o.Line.Cmd == "run" {
 		return s.run(ctx)
 	}
-	return s.goCommand(ctx, s.goArgs(o.Line.Cmd))
+	reports := s.setReportDir()
+	code, err := s.goCommand(ctx, s.goArgs(o.Line.Cmd))
+	if err == nil && reports != "" {
+		s.showTestReports(reports)
+	}
+	return code, err
 }
 
 // goArgs returns the go command's arguments for subcommand cmd: our flags

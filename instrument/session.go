@@ -44,6 +44,9 @@ type session struct {
 	replaces   []overlay.Replace   // the copies, for the go.mod or go.work copy
 	depsChosen bool                // the dependencies to rewrite are chosen before the main load (constructDeps)
 	definite   bool                // vet printed a definite conflict
+
+	constructs map[string]bool // package paths whose rewrite has a construct
+	testMains  []pendingFile   // TestMains added only to binaries that link a construct
 }
 
 // instrument loads and rewrites the packages and prepares the overlay. If
@@ -63,7 +66,7 @@ func (s *session) instrument(ctx context.Context) error {
 			return err
 		}
 	}
-	return nil
+	return s.addTestMains()
 }
 
 // rewrite rewrites one group of packages loaded together, with site ids
@@ -103,6 +106,12 @@ func (s *session) rewrite(g []target, first uint32) (uint32, error) {
 			panic(fmt.Sprintf("internal error: rewrite of %s returned NextSite %d < %d", pkgs[i].PkgPath, res.NextSite, next))
 		}
 		next = res.NextSite
+		if res.Plan != nil && len(res.Plan.Constructs) > 0 {
+			if s.constructs == nil {
+				s.constructs = map[string]bool{}
+			}
+			s.constructs[pkgs[i].PkgPath] = true
+		}
 		if err := s.report(res.Plan); err != nil {
 			return 0, err
 		}
@@ -185,6 +194,10 @@ func (s *session) addFiles(p *packages.Package, res *rewrite.Result) error {
 	}
 	dir := filepath.Dir(p.GoFiles[0])
 	for name, data := range res.NewFiles {
+		if name == res.TestMain {
+			s.testMains = append(s.testMains, pendingFile{p, name, data})
+			continue
+		}
 		if filepath.Dir(name) != dir {
 			panic(fmt.Sprintf("internal error: rewrite of %s added %s outside the package directory %s", p.PkgPath, name, dir))
 		}

@@ -17,14 +17,22 @@ func (r *reporter) finish(status int) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	races, nondets, byKind := r.counts()
-	if !r.cfg.json && !r.cfg.summary && races+nondets == 0 {
+	r.writeEnd(r.exitStatus(status, races, nondets))
+	if !r.cfg.json && !r.cfg.sarif && !r.cfg.summary && races+nondets == 0 {
 		return status // nothing to print: do not create log_path's file
 	}
 	w := r.writer()
-	if r.cfg.json {
+	switch {
+	case r.cfg.sarif:
+		var summary map[string]any
+		if r.cfg.summary {
+			summary = r.jsonSummary(races, nondets, byKind)
+		}
+		r.writeSARIF(w, summary)
+	case r.cfg.json:
 		b, _ := json.Marshal(map[string]any{"summary": r.jsonSummary(races, nondets, byKind)})
 		fmt.Fprintf(w, "%s\n", b)
-	} else {
+	default:
 		if races+nondets > 0 {
 			fmt.Fprintf(w, "goanomaly: found %d data race(s), %d nondeterminism report(s)\n", races, nondets)
 			for _, e := range r.entries {

@@ -14,11 +14,13 @@ type config struct {
 	halt      bool   // halt_on_error=1: exit right after the first DATA RACE
 	exitcode  int    // exit status when a DATA RACE was reported
 	json      bool   // format=json: one JSON object per line
+	sarif     bool   // format=sarif: one SARIF 2.1.0 log at Fini
 	locked    bool   // protocol=locked: per-location lock, exact pairs
 	nondetErr bool   // nondet=error: NONDETERMINISM also sets the exit status
 	atomics   bool   // atomics=1: atomic vs atomic conflicts are NONDETERMINISM
 	summary   bool   // summary=1: print counters at Fini
 	maxCells  int64  // max_shadow=N: shadow cells per tree before new addresses go unchecked
+	reportDir string // report_dir=DIR: goanomaly test's copy of the reports (reportdir.go)
 }
 
 // defaultMaxCells bounds one tree's shadow: 4M cells, about 250 MB.
@@ -43,11 +45,14 @@ func (c *config) set(k, v string) error {
 	case "log_path":
 		c.logPath = v
 		return nil
+	case "report_dir":
+		c.reportDir = v
+		return nil
 	case "format":
-		if v != "text" && v != "json" {
-			return fmt.Errorf("format=%s: want text or json", v)
+		if v != "text" && v != "json" && v != "sarif" {
+			return fmt.Errorf("format=%s: want text, json or sarif", v)
 		}
-		c.json = v == "json"
+		c.json, c.sarif = v == "json", v == "sarif"
 		return nil
 	case "protocol":
 		if v != "waitfree" && v != "locked" {

@@ -104,7 +104,8 @@ type key struct {
 type entry struct {
 	key
 	count  atomic.Int64
-	masked bool // NONDETERMINISM at an ordered-ok site
+	masked bool          // NONDETERMINISM at an ordered-ok site
+	sarif  *sarifPending // format=sarif: the result, described when found
 }
 
 // newReporter returns a reporter writing to out (nil: stderr or log_path).
@@ -145,8 +146,16 @@ func (r *reporter) add(tr *tree, rep rawReport) {
 	if e.masked {
 		return
 	}
-	r.print(tr, rep)
+	if r.cfg.sarif {
+		e.sarif = describeSARIF(tr, rep)
+	} else {
+		r.print(tr, rep)
+	}
 	if r.cfg.halt && rep.class == dataRace {
+		if r.cfg.sarif {
+			r.writeSARIF(r.writer(), nil) // the log is all the output: write it before exiting
+		}
+		r.writeEnd(r.cfg.exitcode)
 		r.exit(r.cfg.exitcode)
 	}
 }
@@ -167,6 +176,7 @@ func (r *reporter) writer() io.Writer {
 				r.out = f
 			}
 		}
+		r.out = r.tee(r.out)
 	}
 	return r.out
 }

@@ -90,6 +90,11 @@ packages they import checked (and dependencies, as -deps says). Flags are go tes
 known flags before and after the package list, test flags (-run, -count, -v,
 -bench, ...) passed on to the test binary, and everything after -args to it
 untouched. The exit status is go test's.
+
+After go test, it prints the reports of passing packages whose output go
+test hid (package-list mode without -v or -json), and a summary line per
+checked test binary (on standard error with -json; none with -quiet).
+Checked test binaries are not answered from the test cache.
 ` + ownFlags}
 	case "vet":
 		return doc{"goanomaly vet [build flags] [packages]", `
@@ -110,7 +115,8 @@ space-separated list of option=value:
 	log_path=file      write reports to file.<pid> instead of standard error
 	halt_on_error=1    exit after the first report
 	exitcode=66        exit status when a data race was reported
-	format=text|json   report format
+	format=text|json|sarif
+	                   report format (sarif: one SARIF 2.1.0 log at exit)
 	protocol=waitfree|locked
 	                   waitfree (atomic swaps, at least one report per
 	                   anomalous variable) or locked (a lock per location,
