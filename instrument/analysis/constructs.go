@@ -215,7 +215,7 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		f.unstructured(forks, why)
 		return nil
 	}
-	if why := f.parentSyncs(list[c.First:c.Join], obj); why != "" {
+	if why := f.parentSyncs(list[c.First:join0], obj); why != "" { // the receives after join0 are the join's
 		f.unstructured(forks, why)
 		return nil
 	}
