@@ -73,6 +73,9 @@ type finder struct {
 	// The channel operations that only join a recognised construct whose
 	// channel is its own (joinchan.go): syncIn does not count them.
 	joinOps map[ast.Node]bool
+	// The operations of the semaphores of the construct being checked
+	// (semaphore.go), not counted by syncIn meanwhile.
+	sems map[ast.Node]bool
 
 	// What each function's results carry (siblings.go): why they are a
 	// value only synchronization produced, from its own body (returns),
@@ -215,6 +218,13 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		f.unstructured(forks, why)
 		return nil
 	}
+	sems, why := f.semaphores(list[c.First:join0], forks, obj)
+	if why != "" {
+		f.unstructured(forks, why)
+		return nil
+	}
+	f.sems = sems // not counted by syncIn while the construct is checked
+	defer func() { f.sems = nil }()
 	if why := f.parentSyncs(list[c.First:join0], obj); why != "" { // the receives after join0 are the join's
 		f.unstructured(forks, why)
 		return nil
@@ -265,6 +275,12 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		f.joined[c.JoinCall] = true
 	}
 	f.recordLocalJoin(c, f.body)
+	for n := range sems {
+		if f.joinOps == nil {
+			f.joinOps = map[ast.Node]bool{}
+		}
+		f.joinOps[n] = true // the semaphore's operations order nothing the model relies on
+	}
 	return c
 }
 

@@ -27,7 +27,7 @@ import (
 func (f *finder) joinCountMismatch(list []ast.Stmt, first, join0, join int, forks []ast.Node) string {
 	const why = "the join receives a number of values that cannot be matched to the goroutine starts; the last goroutines may outlive it"
 	region := list[first : join+1]
-	if f.otherSends(region, forks) {
+	if f.otherSends(list[join0:join+1], forks) { // the join's receives name the channel
 		return "the join channel is also sent on or passed to a function elsewhere in the function; the join may take values of other goroutines and the last goroutines may outlive it"
 	}
 	if loop := loopStmt(list[first]); loop != nil && join0 == first+1 && join == join0 {
@@ -69,14 +69,14 @@ func (f *finder) joinCountMismatch(list []ast.Stmt, first, join0, join int, fork
 	return ""
 }
 
-// otherSends reports whether the join channel of the construct (a local
-// variable, ownChannel) is sent on outside the construct's forks, or
+// otherSends reports whether the join channel the receives recv take
+// from (a local variable, ownChannel) is sent on outside the construct's forks, or
 // passed to a function there: a send elsewhere (a goroutine of a start
 // refused before, a send of the parent) can put values the join counts.
 // (A channel stored or reassigned is left to joinchan.go's rules.)
-func (f *finder) otherSends(region []ast.Stmt, forks []ast.Node) bool {
+func (f *finder) otherSends(recv []ast.Stmt, forks []ast.Node) bool {
 	var ch *types.Var
-	for _, s := range region {
+	for _, s := range recv {
 		ast.Inspect(s, func(n ast.Node) bool {
 			if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
 				if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
