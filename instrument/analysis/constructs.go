@@ -34,6 +34,11 @@ type Construct struct {
 	Forks    []*Fork
 	Index    *types.Var // the loop's index variable, named in reports (loops only)
 	Counted  ast.Expr   // the number of iterations when it is cheap to evaluate at entry, or nil
+	// Deferred is the `defer wg.Wait()` that joins the construct when the
+	// function returns (deferwait.go). List is then a copy of the body's
+	// list with an empty statement at the closing brace appended as Join,
+	// so List[First:Join] is the rest of the body.
+	Deferred *ast.DeferStmt
 }
 
 // Fork is one goroutine start inside a construct.
@@ -200,6 +205,23 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		}
 		forks = append(forks, fs...)
 	}
+	if c.Join < 0 {
+		d := f.deferredWait(list, i, obj)
+		if d == nil {
+			if why := f.waitDeferredElsewhere(forks, obj); why != "" {
+				f.unstructured(forks, why)
+				return nil
+			}
+		} else {
+			// The join is at the function's end: a statement after the body's last.
+			list = append(list[:len(list):len(list)], &ast.EmptyStmt{Semicolon: f.body.Rbrace, Implicit: true})
+			c.List, c.Join, c.JoinCall, c.Deferred = list, len(list)-1, d.Call, d
+			if why := f.deferredWhy(list, d, i); why != "" {
+				f.unstructured(forks, why)
+				return nil
+			}
+		}
+	}
 	join0 := c.Join
 	if obj.kind == "chan" && c.Join >= 0 {
 		for c.Join+1 < len(list) && loopStmt(list[c.Join]) == nil && f.chanJoins(list[c.Join+1], obj) {
@@ -214,7 +236,7 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		f.unstructured(forks, "joined by channel "+obj.expr+", which this function does not make: constructs running at once may take each other's sends")
 		return nil
 	}
-	if why := f.leaves(f.body, list, c.First, c.Join); why != "" {
+	if why := f.leaves(f.body, list, c.First, c.Join, c.Deferred != nil); why != "" {
 		f.unstructured(forks, why)
 		return nil
 	}

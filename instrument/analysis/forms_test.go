@@ -10,9 +10,9 @@ import (
 
 // TestForms runs the Analyzer with -decisions over the fork-join forms
 // people write (issue 10): joins by repeated receives and receive loops
-// counted differently from the fork loop (formsrecv), loops bounded by a channel semaphore (formssem). Each form has
+// counted differently from the fork loop (formsrecv), loops bounded by a channel semaphore (formssem), joins by defer wg.Wait() (formsdefer); and the notes for what stays unchecked give the real reason (formsnotes). Each form has
 // accepted and refused variants; a refused one says exactly why.
 func TestForms(t *testing.T) {
 	setDecisions(t, "true")
-	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "formsrecv", "formssem")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "formsrecv", "formssem", "formsdefer", "formsnotes")
 }

@@ -90,14 +90,52 @@ func (f *finder) syncOf(n ast.Node) (syncObj, string) {
 	case *ast.GoStmt:
 		body, args := f.goBody(n.Call)
 		if body == nil {
-			return syncObj{}, "goroutine runs a function whose body is not in this package; its join cannot be seen"
+			return syncObj{}, f.unseenBody(n.Call)
 		}
 		if o, why, ok := f.signals(body, args); ok {
 			return o, why
 		}
+		if ch := f.feeds(body); ch != "" {
+			return syncObj{}, "goroutine is not joined: it signals no WaitGroup, errgroup or join channel, and feeds channel " + ch + " (a pipe, ordered by the channel, which the model does not follow)"
+		}
 		return syncObj{}, "goroutine is never joined (it signals no WaitGroup, errgroup or join channel)"
 	}
 	return syncObj{}, "internal error: not a fork"
+}
+
+// unseenBody says why the body a go statement runs is not seen: a
+// function value, a function of another package, or one without a Go body.
+func (f *finder) unseenBody(call *ast.CallExpr) string {
+	fn := f.callee(call)
+	switch {
+	case fn == nil:
+		return "goroutine runs a function value (" + exprText(call.Fun) + "); which function it is, and so its join, cannot be seen"
+	case fn.Pkg() != f.pkg:
+		return "goroutine runs a function whose body is not in this package; its join cannot be seen"
+	}
+	return "goroutine runs " + fn.Name() + ", which has no Go body here; its join cannot be seen"
+}
+
+// feeds returns the text of a channel the goroutine body sends on or
+// closes (outside nested goroutines), or "".
+func (f *finder) feeds(body *ast.BlockStmt) string {
+	ch := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			return false
+		case *ast.SendStmt:
+			ch = exprText(n.Chan)
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "close" && len(n.Args) == 1 {
+				if _, ok := f.info.Uses[id].(*types.Builtin); ok {
+					ch = exprText(n.Args[0])
+				}
+			}
+		}
+		return ch == ""
+	})
+	return ch
 }
 
 // goBody returns the body run by a go statement's call and, for a named
