@@ -90,9 +90,11 @@ func (f *finder) semaphore(v *types.Var, region []ast.Stmt, sends []*ast.SendStm
 	}
 	bodies := map[*ast.BlockStmt]int{} // each goroutine body's releases
 	for _, n := range forks {
-		if b := f.literalBody(n); b != nil {
-			bodies[b] = 0
+		b := f.literalBody(n)
+		if b == nil {
+			return "channel " + name + " bounds the goroutines like a semaphore, but a goroutine runs a named function or function value, whose release cannot be matched to its acquire; the construct is not a plain loop"
 		}
+		bodies[b] = 0
 	}
 	acquire := map[*ast.SendStmt]bool{}
 	for _, s := range sends {

@@ -25,7 +25,10 @@ import (
 // goroutine's with its _ga_k1.
 func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	touched, changed := *w.touched, w.fileRewriter.changed
-	cName := w.constructs[c] // named already when joined by defer wg.Wait() (deferjoin.go)
+	cName := ""
+	if c.Deferred != nil {
+		cName = w.constructs[c] // named by deferJoin, right before (deferjoin.go)
+	}
 	if cName == "" {
 		w.nconst++
 		cName = "_ga_c" + itoa(w.nconst)

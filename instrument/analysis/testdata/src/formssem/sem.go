@@ -213,3 +213,19 @@ func twoReleases(a []int) { // want twoReleases:"synchronizes: communicates by c
 	}
 	wg.Wait()
 }
+
+func named(a []int) { // want named:"synchronizes: communicates by channel"
+	var wg sync.WaitGroup
+	lim := make(chan bool, 2)
+	for i := range a {
+		lim <- true
+		wg.Add(1)
+		go put(&wg, a, i) // want `but a goroutine runs a named function or function value, whose release cannot be matched to its acquire`
+	}
+	wg.Wait()
+}
+
+func put(wg *sync.WaitGroup, a []int, i int) {
+	defer wg.Done()
+	a[i] = i
+}
