@@ -39,6 +39,10 @@ type Construct struct {
 	// list with an empty statement at the closing brace appended as Join,
 	// so List[First:Join] is the rest of the body.
 	Deferred *ast.DeferStmt
+	// RuntimeCap are the semaphores bounding the goroutines whose capacity
+	// only the run time knows (semaphore.go): a goroutine is checked only
+	// when each has a capacity above 1 at its start.
+	RuntimeCap []*types.Var
 }
 
 // Fork is one goroutine start inside a construct.
@@ -240,12 +244,13 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		f.unstructured(forks, why)
 		return nil
 	}
-	sems, why := f.semaphores(list[c.First:join0], forks, obj)
+	sems, runtimeCap, why := f.semaphores(list[c.First:join0], forks, obj)
 	if why != "" {
 		f.unstructured(forks, why)
 		return nil
 	}
 	f.sems = sems // not counted by syncIn while the construct is checked
+	c.RuntimeCap = runtimeCap
 	defer func() { f.sems = nil }()
 	if why := f.parentSyncs(list[c.First:join0], obj); why != "" { // the receives after join0 are the join's
 		f.unstructured(forks, why)

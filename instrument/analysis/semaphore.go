@@ -16,10 +16,14 @@ import (
 // when every pair of goroutines (and every goroutine and the parent's
 // later code) runs at once in some schedule. That holds when
 //
-//   - the channel is a variable this function makes with a constant
-//     capacity of at least 2 (capacity 1 or 0 runs the goroutines one
-//     after another: a lock handed over, which block tags cannot express;
-//     a capacity read at run time may be 1);
+//   - the channel is a variable this function makes with a capacity of
+//     at least 2 (capacity 1 or 0 runs the goroutines one after another:
+//     a lock handed over, which block tags cannot express). A capacity
+//     only the run time knows (runtime.GOMAXPROCS(0)) is accepted when
+//     every start is a go statement of a function literal: the rewriter
+//     forks each with rt.ForkIf(c, i, cap(sem) > 1), so an instance that
+//     runs with capacity 1 leaves its goroutines unchecked
+//     (Construct.RuntimeCap);
 //   - its only uses are the parent's sends inside the construct, each
 //     followed in its statement list by a start with nothing but plain
 //     statements between (one acquire per start, none lost to a branch),
@@ -32,10 +36,11 @@ import (
 // else is refused with the use that breaks it.
 
 // semaphores returns the channel operations of the semaphores bounding
-// the goroutines forks started by the parent's statements region, or why
-// a channel the parent sends on there cannot be treated as one. joinCh is
-// the construct's join channel, if it is joined by channel.
-func (f *finder) semaphores(region []ast.Stmt, forks []ast.Node, obj syncObj) (map[ast.Node]bool, string) {
+// the goroutines forks started by the parent's statements region, and
+// those whose capacity only the run time knows, or why a channel the
+// parent sends on there cannot be treated as one. obj is how the
+// construct joins (its join channel's sends are not acquires).
+func (f *finder) semaphores(region []ast.Stmt, forks []ast.Node, obj syncObj) (map[ast.Node]bool, []*types.Var, string) {
 	sends := map[*types.Var][]*ast.SendStmt{}
 	var order []*types.Var
 	for _, s := range region {
@@ -57,21 +62,26 @@ func (f *finder) semaphores(region []ast.Stmt, forks []ast.Node, obj syncObj) (m
 		})
 	}
 	if len(order) == 0 {
-		return nil, ""
+		return nil, nil, ""
 	}
 	ops := map[ast.Node]bool{}
+	var runtime []*types.Var
 	for _, v := range order {
-		why := f.semaphore(v, region, sends[v], forks, ops)
+		rc := false
+		why := f.semaphore(v, region, sends[v], forks, ops, &rc)
 		if why != "" {
-			return nil, why
+			return nil, nil, why
+		}
+		if rc {
+			runtime = append(runtime, v)
 		}
 	}
-	return ops, ""
+	return ops, runtime, ""
 }
 
 // semaphore checks one channel v the parent sends on (sends), adding its
 // operations to ops, or explains why it is not a semaphore of forks.
-func (f *finder) semaphore(v *types.Var, region []ast.Stmt, sends []*ast.SendStmt, forks []ast.Node, ops map[ast.Node]bool) string {
+func (f *finder) semaphore(v *types.Var, region []ast.Stmt, sends []*ast.SendStmt, forks []ast.Node, ops map[ast.Node]bool, runtimeCap *bool) string {
 	name := v.Name()
 	not := "the parent sends on channel " + name + " while the goroutines run, and " + name + " is not a semaphore of theirs: "
 	mk := f.makeOf(v)
@@ -83,9 +93,13 @@ func (f *finder) semaphore(v *types.Var, region []ast.Stmt, sends []*ast.SendStm
 	}
 	tv := f.info.Types[mk.Args[1]]
 	if tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return not + "its capacity " + exprText(mk.Args[1]) + " is not a constant; with capacity 1 the goroutines would run one after another, which block tags cannot express"
-	}
-	if k, exact := constant.Int64Val(tv.Value); !exact || k < 2 {
+		for _, n := range forks {
+			if g, ok := n.(*ast.GoStmt); !ok || f.literalBody(g) == nil {
+				return not + "its capacity " + exprText(mk.Args[1]) + " is not a constant, and a start is not a go statement of a function literal, which alone can be left unchecked when the capacity is 1 at run time"
+			}
+		}
+		*runtimeCap = true // the rewriter forks with rt.ForkIf(…, cap(sem) > 1)
+	} else if k, exact := constant.Int64Val(tv.Value); !exact || k < 2 {
 		return not + "its capacity is " + tv.Value.ExactString() + ", so the goroutines run one after another, which block tags cannot express"
 	}
 	bodies := map[*ast.BlockStmt]int{} // each goroutine body's releases
@@ -287,7 +301,7 @@ func (f *finder) acquiresForStart(s *ast.SendStmt, region []ast.Stmt) string {
 			}
 			switch next.(type) {
 			case *ast.ExprStmt, *ast.AssignStmt, *ast.IncDecStmt, *ast.DeclStmt, *ast.EmptyStmt:
-				if w := f.plainStmt(next); w != "" {
+				if w := f.plainStmt(next, s); w != "" {
 					return w
 				}
 			default:
@@ -299,13 +313,18 @@ func (f *finder) acquiresForStart(s *ast.SendStmt, region []ast.Stmt) string {
 	return "an acquire does not stand directly in a statement list"
 }
 
-// plainStmt refuses a statement between an acquire and its start that
-// sends on a channel again.
-func (f *finder) plainStmt(s ast.Stmt) string {
+// plainStmt refuses a statement between the acquire send and its start
+// that receives from a channel, or declares a name the semaphore's
+// (the rewriter reads its capacity at the start).
+func (f *finder) plainStmt(s ast.Stmt, send *ast.SendStmt) string {
 	w := ""
+	name := exprText(send.Chan)
 	inspectNoLit(s, func(n ast.Node, _ []ast.Node) {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
 			w = "a channel is received from between an acquire and its start"
+		}
+		if id, ok := n.(*ast.Ident); ok && id.Name == name && f.info.Defs[id] != nil {
+			w = "a statement between an acquire and its start declares another " + name
 		}
 	})
 	return w

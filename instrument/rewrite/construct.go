@@ -183,6 +183,19 @@ func (w *walker) forkIndex(fk *analysis.Fork) dst.Expr {
 }
 
 func (w *walker) forkCall(fk *analysis.Fork) dst.Expr {
+	if caps := fk.Construct.RuntimeCap; len(caps) > 0 {
+		// _ga_rt.ForkIf(_ga_c1, i, cap(sem) > 1): see analysis/semaphore.go
+		var cond dst.Expr
+		for _, v := range caps {
+			c := &dst.BinaryExpr{X: &dst.CallExpr{Fun: dst.NewIdent("cap"), Args: []dst.Expr{dst.NewIdent(v.Name())}}, Op: token.GTR, Y: &dst.BasicLit{Kind: token.INT, Value: "1"}}
+			if cond == nil {
+				cond = c
+			} else {
+				cond = &dst.BinaryExpr{X: cond, Op: token.LAND, Y: c}
+			}
+		}
+		return w.rtCall(rtnames.ForkIf, dst.NewIdent(w.constructs[fk.Construct]), w.forkIndex(fk), cond)
+	}
 	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(w.constructs[fk.Construct]), Sel: dst.NewIdent(rtnames.Fork)}, Args: []dst.Expr{w.forkIndex(fk)}}
 }
 

@@ -102,17 +102,31 @@ func capacityOne(a []int) { // want capacityOne:"synchronizes: communicates by c
 	wg.Wait()
 }
 
-func capacityUnknown(a []int, k int) { // want capacityUnknown:"synchronizes: communicates by channel"
+// A capacity known at run time: each start checks it (rt.ForkIf).
+func capacityRuntime(a []int, k int) {
 	var wg sync.WaitGroup
 	lim := make(chan bool, k)
-	for i := range a {
+	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		lim <- true
 		wg.Add(1)
-		go func() { // want `its capacity k is not a constant; with capacity 1 the goroutines would run one after another`
+		go func() {
 			defer wg.Done()
 			defer func() { <-lim }()
 			a[i] = i
 		}()
+	}
+	wg.Wait()
+}
+
+func capacityRuntimeWgGo(a []int, k int) { // want capacityRuntimeWgGo:"synchronizes: communicates by channel"
+	var wg sync.WaitGroup
+	lim := make(chan bool, k)
+	for i := range a {
+		lim <- true
+		wg.Go(func() { // want `its capacity k is not a constant, and a start is not a go statement of a function literal, which alone can be left unchecked when the capacity is 1 at run time`
+			defer func() { <-lim }()
+			a[i] = i
+		})
 	}
 	wg.Wait()
 }
