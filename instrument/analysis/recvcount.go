@@ -47,7 +47,7 @@ func (f *finder) sameCount(loop, recv ast.Stmt, region []ast.Stmt) string {
 			return "the join receives a number of values that cannot be matched to the goroutine starts (map " + exprText(m) + " may change size while the loops run)" + outlive
 		}
 	}
-	if f.writtenIn(n1, region) || f.writtenIn(n2, region) {
+	if f.writtenIn(n1, region) || f.writtenIn(n2, region) || f.writtenInLits(n1) || f.writtenInLits(n2) {
 		return "the join receives a number of values that cannot be matched to the goroutine starts (" + t1 + " may change between the starts and the receives)" + outlive
 	}
 	for _, d := range append(deps1, deps2...) {
@@ -168,17 +168,19 @@ func mapOf(info *types.Info, loop ast.Stmt) ast.Expr {
 	return nil
 }
 
-// mapOnlyRead reports whether m is a variable that region uses only by
-// ranging over it, taking its len or reading an element: no call (delete,
-// clear, a function it is passed to, a method) can change its size.
+// mapOnlyRead reports whether m is a variable declared in the function
+// that the function uses only by ranging over it, taking its len and
+// indexing it, and that region does not write: no call (delete, clear, a
+// function it is passed to, a method) and no other reference to the map
+// (a copy, a parameter's caller) can change its size.
 func (f *finder) mapOnlyRead(m ast.Expr, region []ast.Stmt) bool {
 	id, ok := ast.Unparen(m).(*ast.Ident)
 	if !ok {
 		return false
 	}
 	v := f.info.Uses[id]
-	ok = v != nil
-	for _, s := range region {
+	ok = v != nil && f.body != nil && v.Pos() > f.body.Pos() && v.Pos() < f.body.End()
+	for _, s := range f.body.List {
 		var stack []ast.Node
 		ast.Inspect(s, func(n ast.Node) bool {
 			if n == nil {
@@ -203,4 +205,18 @@ func (f *finder) mapOnlyRead(m ast.Expr, region []ast.Stmt) bool {
 		})
 	}
 	return ok && !f.writtenIn(m, region)
+}
+
+// writtenInLits reports whether a function literal anywhere in the
+// function may change e: one declared before the construct can be called
+// inside it.
+func (f *finder) writtenInLits(e ast.Expr) bool {
+	found := false
+	ast.Inspect(f.body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok && f.writtenIn(e, lit.Body.List) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

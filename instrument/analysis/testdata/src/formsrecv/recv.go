@@ -58,7 +58,9 @@ func parts(parts [][]int) {
 	}
 }
 
-func mapKeys(m map[int]int, out []int) {
+func mapKeys(out []int) {
+	m := map[int]int{0: 1, 2: 3}
+	m[1] = 2
 	done := make(chan bool)
 	for k := range m { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		go func() {
@@ -154,6 +156,50 @@ func lenChanged(xs []int) { // want lenChanged:"synchronizes: communicates by ch
 		}()
 	}
 	for range n {
+		<-done
+	}
+}
+
+func mapParam(m map[int]int, out []int) { // want mapParam:"synchronizes: communicates by channel"
+	done := make(chan bool)
+	for k := range m {
+		go func() { // want `\(map m may change size while the loops run\)`
+			out[k] = 1
+			done <- true
+		}()
+	}
+	for range m {
+		<-done
+	}
+}
+
+func mapCopied(out []int) { // want mapCopied:"synchronizes: communicates by channel"
+	m := map[int]int{0: 1}
+	alias := m
+	done := make(chan bool)
+	for k := range m {
+		go func() { // want `\(map m may change size while the loops run\)`
+			out[k] = 1
+			done <- true
+		}()
+		delete(alias, k)
+	}
+	for range m {
+		<-done
+	}
+}
+
+func closureGrows(xs []int) { // want closureGrows:"synchronizes: communicates by channel"
+	grow := func() { xs = append(xs, 0) }
+	done := make(chan bool)
+	for i := range xs {
+		go func() { // want `\(len\(xs\) may change between the starts and the receives\)`
+			xs[i] = i
+			done <- true
+		}()
+		grow()
+	}
+	for range len(xs) {
 		<-done
 	}
 }
