@@ -5,16 +5,18 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
 )
 
 // blocks is gonum's Dgemm shape: an early return before the construct,
-// a semaphore, starts in a nested loop, the join at the function's end.
+// a semaphore whose capacity the run time gives (each start forks with
+// rt.ForkIf), starts in a nested loop, the join at the function's end.
 func blocks(c []int, m, n int) {
 	if m == 0 {
 		return
 	}
-	lim := make(chan struct{}, 4)
+	lim := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	for i := 0; i < m; i += 2 {
