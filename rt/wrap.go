@@ -172,6 +172,19 @@ func Bind(c *Construct, index int, f func(*Task)) func() {
 	return func() { f(t) }
 }
 
+// ForkIf is c.Fork(index) when concurrent, and nil otherwise: the
+// goroutine is then not checked. The rewriter uses it for a construct
+// bounded by a channel semaphore whose capacity is known only at run time
+// (concurrent is cap(sem) > 1): a capacity of 1 runs the goroutines one
+// after another, an order block tags cannot express, so that instance's
+// goroutines are left unchecked rather than reported.
+func ForkIf(c *Construct, index int, concurrent bool) *Task {
+	if !concurrent {
+		return nil
+	}
+	return c.Fork(index)
+}
+
 // BindErr is Bind for errgroup's func() error.
 func BindErr(c *Construct, index int, f func(*Task) error) func() error {
 	t := c.Fork(index)

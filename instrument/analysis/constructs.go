@@ -34,6 +34,15 @@ type Construct struct {
 	Forks    []*Fork
 	Index    *types.Var // the loop's index variable, named in reports (loops only)
 	Counted  ast.Expr   // the number of iterations when it is cheap to evaluate at entry, or nil
+	// Deferred is the `defer wg.Wait()` that joins the construct when the
+	// function returns (deferwait.go). List is then a copy of the body's
+	// list with an empty statement at the closing brace appended as Join,
+	// so List[First:Join] is the rest of the body.
+	Deferred *ast.DeferStmt
+	// RuntimeCap are the semaphores bounding the goroutines whose capacity
+	// only the run time knows (semaphore.go): a goroutine is checked only
+	// when each has a capacity above 1 at its start.
+	RuntimeCap []*types.Var
 }
 
 // Fork is one goroutine start inside a construct.
@@ -73,6 +82,9 @@ type finder struct {
 	// The channel operations that only join a recognised construct whose
 	// channel is its own (joinchan.go): syncIn does not count them.
 	joinOps map[ast.Node]bool
+	// The operations of the semaphores of the construct being checked
+	// (semaphore.go), not counted by syncIn meanwhile.
+	sems map[ast.Node]bool
 
 	// What each function's results carry (siblings.go): why they are a
 	// value only synchronization produced, from its own body (returns),
@@ -197,6 +209,23 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		}
 		forks = append(forks, fs...)
 	}
+	if c.Join < 0 {
+		d := f.deferredWait(list, i, obj)
+		if d == nil {
+			if why := f.waitDeferredElsewhere(forks, obj); why != "" {
+				f.unstructured(forks, why)
+				return nil
+			}
+		} else {
+			// The join is at the function's end: a statement after the body's last.
+			list = append(list[:len(list):len(list)], &ast.EmptyStmt{Semicolon: f.body.Rbrace, Implicit: true})
+			c.List, c.Join, c.JoinCall, c.Deferred = list, len(list)-1, d.Call, d
+			if why := f.deferredWhy(list, d, i); why != "" {
+				f.unstructured(forks, why)
+				return nil
+			}
+		}
+	}
 	join0 := c.Join
 	if obj.kind == "chan" && c.Join >= 0 {
 		for c.Join+1 < len(list) && loopStmt(list[c.Join]) == nil && f.chanJoins(list[c.Join+1], obj) {
@@ -211,11 +240,19 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		f.unstructured(forks, "joined by channel "+obj.expr+", which this function does not make: constructs running at once may take each other's sends")
 		return nil
 	}
-	if why := f.leaves(f.body, list, c.First, c.Join); why != "" {
+	if why := f.leaves(f.body, list, c.First, c.Join, c.Deferred != nil); why != "" {
 		f.unstructured(forks, why)
 		return nil
 	}
-	if why := f.parentSyncs(list[c.First:c.Join], obj); why != "" {
+	sems, runtimeCap, why := f.semaphores(list[c.First:join0], forks, obj)
+	if why != "" {
+		f.unstructured(forks, why)
+		return nil
+	}
+	f.sems = sems // not counted by syncIn while the construct is checked
+	c.RuntimeCap = runtimeCap
+	defer func() { f.sems = nil }()
+	if why := f.parentSyncs(list[c.First:join0], obj); why != "" { // the receives after join0 are the join's
 		f.unstructured(forks, why)
 		return nil
 	}
@@ -265,6 +302,12 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		f.joined[c.JoinCall] = true
 	}
 	f.recordLocalJoin(c, f.body)
+	for n := range sems {
+		if f.joinOps == nil {
+			f.joinOps = map[ast.Node]bool{}
+		}
+		f.joinOps[n] = true // the semaphore's operations order nothing the model relies on
+	}
 	return c
 }
 

@@ -23,7 +23,9 @@ import (
 // through the join, or enter list[first:join+1] other than through its
 // start; it returns "" when neither can happen. body is the function body
 // the list belongs to (labels are scoped to it).
-func (f *finder) leaves(body *ast.BlockStmt, list []ast.Stmt, first, join int) string {
+// With deferred (a `defer wg.Wait()` join, deferwait.go), returns and
+// calls that end the goroutine go through the join and are allowed.
+func (f *finder) leaves(body *ast.BlockStmt, list []ast.Stmt, first, join int, deferred bool) string {
 	region := list[first : join+1]
 	labels := map[*types.Label]bool{}
 	for _, s := range region {
@@ -39,7 +41,7 @@ func (f *finder) leaves(body *ast.BlockStmt, list []ast.Stmt, first, join int) s
 	for _, s := range list[first:join] {
 		inspectNoLit(s, func(n ast.Node, stack []ast.Node) {
 			if why == "" {
-				why = f.exit(n, stack, labels)
+				why = f.exit(n, stack, labels, deferred)
 			}
 		})
 	}
@@ -60,12 +62,15 @@ func (f *finder) leaves(body *ast.BlockStmt, list []ast.Stmt, first, join int) s
 
 // exit explains how n, found inside the construct's statements under
 // stack, leaves them before the join, or returns "".
-func (f *finder) exit(n ast.Node, stack []ast.Node, labels map[*types.Label]bool) string {
+func (f *finder) exit(n ast.Node, stack []ast.Node, labels map[*types.Label]bool, deferred bool) string {
 	switch n := n.(type) {
 	case *ast.ReturnStmt:
+		if deferred {
+			return ""
+		}
 		return "a return leaves the construct before its join; the goroutines outlive it"
 	case *ast.CallExpr:
-		if w := f.endsGoroutine(n); w != "" {
+		if w := f.endsGoroutine(n); w != "" && !deferred {
 			return w + " ends the parent before the join; the goroutines outlive it"
 		}
 	case *ast.BranchStmt:

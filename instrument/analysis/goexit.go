@@ -111,6 +111,9 @@ func propagateExits(results []*Result) map[*types.Func]string {
 func (f *finder) demoteExiting(why map[*types.Func]string) {
 	f.demote(func(c *Construct) string {
 		reason := ""
+		if c.Deferred != nil {
+			return "" // ending the goroutine runs the deferred Wait (deferwait.go)
+		}
 		for _, s := range c.List[c.First:c.Join] {
 			inspectCalled(s, func(n ast.Node) {
 				call, ok := n.(*ast.CallExpr)

@@ -14,9 +14,10 @@ import (
 // receives must provably equal the number of starts. For a loop of
 // starts, the loop starts one goroutine per iteration (one start in its
 // body, not in an inner loop or under a backward goto) and the receive
-// loop counts the same iterations: the same bound, `i := 0; i < n; i++`,
-// `range n`, `range len(s)` or `range s` (compared as text), over
-// variables neither loop nor the goroutines write. For sections, no start
+// loop counts the same iterations (recvcount.go): the same constant, the
+// same length of the same slice, array, map or string, or the same
+// loop-invariant variable, over variables neither loop nor the goroutines
+// write (`i := 0; i < n; i++`, `range n`, `range len(s)`, `range s`). For sections, no start
 // stands in a loop and there is one receive statement per start (or one
 // receive loop over a constant equal to their number).
 
@@ -26,7 +27,7 @@ import (
 func (f *finder) joinCountMismatch(list []ast.Stmt, first, join0, join int, forks []ast.Node) string {
 	const why = "the join receives a number of values that cannot be matched to the goroutine starts; the last goroutines may outlive it"
 	region := list[first : join+1]
-	if f.otherSends(region, forks) {
+	if f.otherSends(list[join0:join+1], forks) { // the join's receives name the channel
 		return "the join channel is also sent on or passed to a function elsewhere in the function; the join may take values of other goroutines and the last goroutines may outlive it"
 	}
 	if loop := loopStmt(list[first]); loop != nil && join0 == first+1 && join == join0 {
@@ -34,16 +35,7 @@ func (f *finder) joinCountMismatch(list []ast.Stmt, first, join0, join int, fork
 		if recv == nil || len(forks) != 1 || gotoRepeats(loop, forks[0]) || inLoopBelow(loop, forks[0]) {
 			return why
 		}
-		if c1, ok := f.constTrips(loop); ok {
-			if c2, ok := f.constTrips(recv); ok && c1 == c2 {
-				return ""
-			}
-		}
-		n1, n2 := f.tripCount(loop), f.tripCount(recv)
-		if n1 == nil || n2 == nil || exprText(n1) != exprText(n2) || f.writtenIn(n1, region) {
-			return why
-		}
-		return ""
+		return f.sameCount(loop, recv, region)
 	}
 	for _, fk := range forks {
 		for _, s := range list[first:join0] {
@@ -77,14 +69,14 @@ func (f *finder) joinCountMismatch(list []ast.Stmt, first, join0, join int, fork
 	return ""
 }
 
-// otherSends reports whether the join channel of the construct (a local
-// variable, ownChannel) is sent on outside the construct's forks, or
+// otherSends reports whether the join channel the receives recv take
+// from (a local variable, ownChannel) is sent on outside the construct's forks, or
 // passed to a function there: a send elsewhere (a goroutine of a start
 // refused before, a send of the parent) can put values the join counts.
 // (A channel stored or reassigned is left to joinchan.go's rules.)
-func (f *finder) otherSends(region []ast.Stmt, forks []ast.Node) bool {
+func (f *finder) otherSends(recv []ast.Stmt, forks []ast.Node) bool {
 	var ch *types.Var
-	for _, s := range region {
+	for _, s := range recv {
 		ast.Inspect(s, func(n ast.Node) bool {
 			if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
 				if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
@@ -149,7 +141,10 @@ func (f *finder) tripCount(loop ast.Stmt) ast.Expr {
 			if u.Info()&types.IsInteger != 0 {
 				return l.X
 			}
-		case *types.Slice, *types.Array:
+			if u.Info()&types.IsString != 0 { // runes, not bytes: only another range over it counts alike
+				return &ast.CallExpr{Fun: ast.NewIdent("runes"), Args: []ast.Expr{l.X}}
+			}
+		case *types.Slice, *types.Array, *types.Map:
 			return &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{l.X}}
 		}
 	case *ast.ForStmt:

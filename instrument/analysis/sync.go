@@ -90,14 +90,52 @@ func (f *finder) syncOf(n ast.Node) (syncObj, string) {
 	case *ast.GoStmt:
 		body, args := f.goBody(n.Call)
 		if body == nil {
-			return syncObj{}, "goroutine runs a function whose body is not in this package; its join cannot be seen"
+			return syncObj{}, f.unseenBody(n.Call)
 		}
 		if o, why, ok := f.signals(body, args); ok {
 			return o, why
 		}
+		if ch := f.feeds(body); ch != "" {
+			return syncObj{}, "goroutine is not joined: it signals no WaitGroup, errgroup or join channel, and feeds channel " + ch + " (a pipe, ordered by the channel, which the model does not follow)"
+		}
 		return syncObj{}, "goroutine is never joined (it signals no WaitGroup, errgroup or join channel)"
 	}
 	return syncObj{}, "internal error: not a fork"
+}
+
+// unseenBody says why the body a go statement runs is not seen: a
+// function value, a function of another package, or one without a Go body.
+func (f *finder) unseenBody(call *ast.CallExpr) string {
+	fn := f.callee(call)
+	switch {
+	case fn == nil:
+		return "goroutine runs a function value (" + exprText(call.Fun) + "); which function it is, and so its join, cannot be seen"
+	case fn.Pkg() != f.pkg:
+		return "goroutine runs a function whose body is not in this package; its join cannot be seen"
+	}
+	return "goroutine runs " + fn.Name() + ", which has no Go body here; its join cannot be seen"
+}
+
+// feeds returns the text of a channel the goroutine body sends on or
+// closes (outside nested goroutines), or "".
+func (f *finder) feeds(body *ast.BlockStmt) string {
+	ch := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			return false
+		case *ast.SendStmt:
+			ch = exprText(n.Chan)
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "close" && len(n.Args) == 1 {
+				if _, ok := f.info.Uses[id].(*types.Builtin); ok {
+					ch = exprText(n.Args[0])
+				}
+			}
+		}
+		return ch == ""
+	})
+	return ch
 }
 
 // goBody returns the body run by a go statement's call and, for a named
@@ -184,16 +222,19 @@ func (f *finder) lastSignal(body *ast.BlockStmt, dones []*ast.CallExpr) string {
 	}
 	done := dones[0]
 	for i, s := range body.List {
-		if d, ok := s.(*ast.DeferStmt); ok && (d.Call == done || endsWith(d.Call, done)) {
-			if hasDefer(&ast.BlockStmt{List: body.List[:i]}) {
+		if d, ok := s.(*ast.DeferStmt); ok && (d.Call == done || f.endsWith(d.Call, done)) {
+			if f.hasImpureDefer(&ast.BlockStmt{List: body.List[:i]}) {
 				return "the goroutine defers Done after other calls, so Done runs before them (deferred calls run last-in first-out)" + outlives
 			}
 			return ""
 		}
 	}
-	last := body.List[len(body.List)-1]
-	if e, ok := last.(*ast.ExprStmt); ok && ast.Unparen(e.X) == done {
-		if hasDefer(body) {
+	k := len(body.List) - 1
+	for k > 0 && f.tailRelease(body.List[k]) {
+		k-- // a semaphore's release may follow Done (semaphore.go)
+	}
+	if e, ok := body.List[k].(*ast.ExprStmt); ok && ast.Unparen(e.X) == done {
+		if f.hasImpureDefer(body) {
 			return "the goroutine calls Done before its deferred calls run" + outlives
 		}
 		return ""
@@ -202,14 +243,58 @@ func (f *finder) lastSignal(body *ast.BlockStmt, dones []*ast.CallExpr) string {
 }
 
 // endsWith reports whether call calls a function literal whose last
-// statement is done and which defers nothing: `defer func() { …; wg.Done() }()`.
-func endsWith(call *ast.CallExpr, done *ast.CallExpr) bool {
+// statement is done, but for semaphore releases after it, and which
+// defers nothing: `defer func() { …; wg.Done(); <-sem }()`.
+func (f *finder) endsWith(call *ast.CallExpr, done *ast.CallExpr) bool {
 	lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit)
 	if !ok || len(lit.Body.List) == 0 || hasDefer(lit.Body) {
 		return false
 	}
-	e, ok := lit.Body.List[len(lit.Body.List)-1].(*ast.ExprStmt)
+	k := len(lit.Body.List) - 1
+	for k > 0 && f.tailRelease(lit.Body.List[k]) {
+		k--
+	}
+	e, ok := lit.Body.List[k].(*ast.ExprStmt)
 	return ok && ast.Unparen(e.X) == done
+}
+
+// tailRelease reports whether s, after a goroutine's Done, may be a
+// semaphore's release: `<-ch` on a variable, not the join receive of a
+// construct the goroutine runs. If ch is no semaphore of the construct,
+// the receive still counts as communication (bodySyncs), so accepting it
+// here only lets semaphores through.
+func (f *finder) tailRelease(s ast.Stmt) bool {
+	if !isRelease(s, nil, f.info) {
+		return false
+	}
+	return !f.joinOps[ast.Unparen(s.(*ast.ExprStmt).X)]
+}
+
+// hasImpureDefer reports whether b defers anything but semaphore
+// releases and Done (pureDefer), outside function literals.
+func (f *finder) hasImpureDefer(b *ast.BlockStmt) bool {
+	found := false
+	inspectNoLit(b, func(n ast.Node, _ []ast.Node) {
+		if d, ok := n.(*ast.DeferStmt); ok && !f.pureRelease(d) {
+			found = true
+		}
+	})
+	return found
+}
+
+// pureRelease reports whether d defers a literal made only of semaphore
+// releases (tailRelease).
+func (f *finder) pureRelease(d *ast.DeferStmt) bool {
+	lit, ok := ast.Unparen(d.Call.Fun).(*ast.FuncLit)
+	if !ok || len(d.Call.Args) > 0 || len(lit.Body.List) == 0 {
+		return false
+	}
+	for _, s := range lit.Body.List {
+		if !f.tailRelease(s) {
+			return false
+		}
+	}
+	return true
 }
 
 // hasDefer reports whether a defer statement stands in b outside function
@@ -296,7 +381,7 @@ const byChannel = "communicates by channel"
 func (f *finder) syncIn(root ast.Node, allowed map[ast.Node]bool, stop func(ast.Node) bool) string {
 	why := ""
 	ast.Inspect(root, func(n ast.Node) bool {
-		if n == nil || allowed[n] || f.joinOps[n] || stop(n) {
+		if n == nil || allowed[n] || f.joinOps[n] || f.sems[n] || stop(n) {
 			return false
 		}
 		switch n := n.(type) {

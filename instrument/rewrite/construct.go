@@ -25,9 +25,15 @@ import (
 // goroutine's with its _ga_k1.
 func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	touched, changed := *w.touched, w.fileRewriter.changed
-	w.nconst++
-	id := itoa(w.nconst)
-	cName, tName := "_ga_c"+id, "_ga_t"+id
+	cName := ""
+	if c.Deferred != nil {
+		cName = w.constructs[c] // named by deferJoin, right before (deferjoin.go)
+	}
+	if cName == "" {
+		w.nconst++
+		cName = "_ga_c" + itoa(w.nconst)
+	}
+	tName := "_ga_t" + cName[len("_ga_c"):]
 	w.constructs[c] = cName
 	parent := w.taskExpr()
 	if w.outer == nil && w.task == "" {
@@ -37,6 +43,10 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	inner := w.with(tName)
 	inner.cur = c
 	n := len(list) - 1
+	deferred := c.Deferred != nil // list is the rest of the body; the join is deferred
+	if deferred {
+		n = len(list)
+	}
 	stmts := list[:n]
 	proof := inner.heapProof() // nil unless c is its tree's root, outside clones, pruning
 	root := proof != nil
@@ -44,9 +54,9 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	if root {
 		guard = proof.Guard
 	}
-	versioned := len(guard) > 0 && movable(stmts)
+	versioned := len(guard) > 0 && movable(stmts) && !deferred
 	var plainCopy, checkedCopy []dst.Stmt
-	if root && (len(guard) == 0 || versioned) {
+	if root && (len(guard) == 0 || versioned) && !deferred { // the deferred Join needs the construct
 		plainCopy = w.cloneAll(stmts)
 	}
 	if versioned {
@@ -67,9 +77,12 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 		w.seen(s)
 		pruned.stmt(s)
 	}
-	join := list[n]
-	w.seen(join)
-	w.stmt(join)
+	var join dst.Stmt
+	if !deferred {
+		join = list[n]
+		w.seen(join)
+		w.stmt(join)
+	}
 	w.change()
 	if versioned {
 		checked := *inner
@@ -79,7 +92,7 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 			checked.stmt(s)
 		}
 	}
-	if plainCopy != nil && !usesTask(stmts, "_ga_k"+id, tName) && !forksNamed(c) {
+	if plainCopy != nil && !usesTask(stmts, "_ga_k"+cName[len("_ga_c"):], tName) && !forksNamed(c) {
 		if len(guard) == 0 {
 			*w.touched, w.fileRewriter.changed = touched, changed // the statements stay as written
 		}
@@ -90,6 +103,9 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 		body = []dst.Stmt{&dst.IfStmt{Cond: w.guardExpr(guard), Body: &dst.BlockStmt{List: stmts}, Else: &dst.BlockStmt{List: checkedCopy}}}
 	}
 
+	if deferred {
+		return append([]dst.Stmt{w.enter(c, cName, tName, parent, token.ASSIGN)}, body...)
+	}
 	out := append([]dst.Stmt{w.enter(c, cName, tName, parent, token.DEFINE)}, body...)
 	return append(out, w.joined(c, join, cName)...)
 }
@@ -167,6 +183,19 @@ func (w *walker) forkIndex(fk *analysis.Fork) dst.Expr {
 }
 
 func (w *walker) forkCall(fk *analysis.Fork) dst.Expr {
+	if caps := fk.Construct.RuntimeCap; len(caps) > 0 {
+		// _ga_rt.ForkIf(_ga_c1, i, cap(sem) > 1): see analysis/semaphore.go
+		var cond dst.Expr
+		for _, v := range caps {
+			c := &dst.BinaryExpr{X: &dst.CallExpr{Fun: dst.NewIdent("cap"), Args: []dst.Expr{dst.NewIdent(v.Name())}}, Op: token.GTR, Y: &dst.BasicLit{Kind: token.INT, Value: "1"}}
+			if cond == nil {
+				cond = c
+			} else {
+				cond = &dst.BinaryExpr{X: cond, Op: token.LAND, Y: c}
+			}
+		}
+		return w.rtCall(rtnames.ForkIf, dst.NewIdent(w.constructs[fk.Construct]), w.forkIndex(fk), cond)
+	}
 	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(w.constructs[fk.Construct]), Sel: dst.NewIdent(rtnames.Fork)}, Args: []dst.Expr{w.forkIndex(fk)}}
 }
 

@@ -95,7 +95,18 @@ func (w *walker) block(b *dst.BlockStmt) {
 // stmts rewrites a statement list, including the constructs that start in it.
 func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 	var out []dst.Stmt
+	decls := map[*analysis.Construct]*dst.GenDecl{} // constructs joined by defer wg.Wait(), see deferjoin.go
 	for i := 0; i < len(list); i++ {
+		if c := w.deferredOf(list[i]); c != nil {
+			pre, decl := w.deferJoin(c)
+			decls[c] = decl
+			out = append(out, pre...)
+		}
+		if c := w.constructAt(list[i]); c != nil && c.Deferred != nil {
+			out = append(out, w.construct(c, list[i:])...) // the rest of the body
+			w.declareTask(c, decls[c])
+			break
+		}
 		if c := w.constructAt(list[i]); c != nil {
 			n := c.Join - c.First
 			out = append(out, w.construct(c, list[i:i+n+1])...)

@@ -17,6 +17,7 @@ const (
 	Join                  = "Join"                  // method of *Construct
 	JoinErr               = "JoinErr"               // method of *Construct: (error) error
 	Bind                  = "Bind"                  // (c, index, func(*Task)) func()
+	ForkIf                = "ForkIf"                // (c, index, concurrent) *Task: nil unless concurrent
 	Current               = "Current"               // () *Task: the calling goroutine's task, nil outside constructs
 	Attach                = "Attach"                // (t): the calling goroutine runs as t until Detach
 	Detach                = "Detach"                // (): ends Attach

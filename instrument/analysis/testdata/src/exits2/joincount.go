@@ -6,7 +6,7 @@ func shortLoop(a []int) { // want shortLoop:"synchronizes: communicates by chann
 	const n = 4
 	done := make(chan bool, n)
 	for i := 0; i < n; i++ {
-		go func() { // want `the join receives a number of values that cannot be matched to the goroutine starts; the last goroutines may outlive it — not checked`
+		go func() { // want `the join receives a number of values that cannot be matched to the goroutine starts \(receives counted by 3, starts by 4\); the last goroutines may outlive it — not checked`
 			a[i] = i
 			done <- true
 		}()
@@ -47,7 +47,7 @@ func twoPerIteration(a, b []int) { // want twoPerIteration:"synchronizes: commun
 func boundChanged(a []int, n int) { // want boundChanged:"synchronizes: communicates by channel"
 	done := make(chan bool)
 	for i := range n {
-		go func() { // want `the join receives a number of values that cannot be matched to the goroutine starts; the last goroutines may outlive it — not checked`
+		go func() { // want `the join receives a number of values that cannot be matched to the goroutine starts \(n may change between the starts and the receives\); the last goroutines may outlive it — not checked`
 			a[i] = i
 			done <- true
 		}()
@@ -132,7 +132,7 @@ func chunkConst(a []int) {
 func chunkConstShort(a []int) { // want chunkConstShort:"synchronizes: communicates by channel"
 	done := make(chan bool)
 	for c := 0; c <= 12; c += 3 {
-		go func() { // want `the join receives a number of values that cannot be matched to the goroutine starts; the last goroutines may outlive it — not checked`
+		go func() { // want `the join receives a number of values that cannot be matched to the goroutine starts \(receives counted by 4, starts by 5\); the last goroutines may outlive it — not checked`
 			a[c] = 1
 			done <- true
 		}()
