@@ -34,10 +34,16 @@ func Detach() { detach() }
 
 var attached atomic.Int64 // entries in the table: goroutines attached now
 
+// current is small enough to inline into Current and Current into its
+// callers: outside every construct, a prologue pays one load and a branch.
 func current() *Task {
 	if attached.Load() == 0 {
 		return nil
 	}
+	return lookupCurrent()
+}
+
+func lookupCurrent() *Task {
 	if s := glsTab.Load().lookup(self()); s != nil {
 		return s.task
 	}

@@ -49,8 +49,8 @@ func glsClear() {
 	glsMu.Lock()
 	defer glsMu.Unlock()
 	tab := glsTab.Load()
-	for i := range tab.slots {
-		if k := tab.slots[i].key.Load(); k != glsEmpty && k != glsTombstone {
+	for i := range tab.keys {
+		if k := tab.keys[i].Load(); k != glsEmpty && k != glsTombstone {
 			glsDelete(k)
 		}
 	}

@@ -6,15 +6,18 @@ import (
 )
 
 // The goroutine-local task table: open addressing with linear probing over
-// a power-of-two array of slots. Readers (Current) take no lock: they load
-// the table through an atomic pointer and each slot's key with an atomic
-// load. Writers (Attach, Detach, Enter and the root's join) hold glsMu;
-// deletion leaves a tombstone, and a table whose used slots (live and
-// tombstones) pass 3/4 is copied into a new one sized for twice the live
-// entries, which is then published. A slot's other fields are written only
-// by the goroutine whose key it holds (or by a writer copying the table,
-// before publishing), and read only by that goroutine, so they need no
-// atomics: a reader matches only its own key.
+// a power-of-two array of keys, with the values in a parallel array, so a
+// probe reads eight keys per cache line. Readers (Current) take no lock:
+// they load the table through an atomic pointer and each key with an
+// atomic load. Writers (Attach, Detach, Enter and the root's join) hold
+// glsMu; deletion leaves a tombstone, and a table whose used slots (live
+// and tombstones) pass half is copied into a new one with at least twice
+// as many slots as live entries, which is then published: a lookup, hit or
+// miss, probes 1.5 to 2.5 keys on average. 10^6 goroutines attached at once
+// take 2^21 slots, 64 MB. A value is written only by the goroutine whose
+// key it is stored with (or by a writer copying the table, before
+// publishing), and read only by that goroutine, so it needs no atomics: a
+// reader matches only its own key.
 
 const (
 	glsEmpty     = 0
@@ -22,17 +25,18 @@ const (
 	glsMinSlots  = 64
 )
 
+// glsSlot is the value stored with a key.
 type glsSlot struct {
-	key  atomic.Uintptr // glsEmpty, glsTombstone, or a goroutine's key
-	id   uint64         // the goroutine's id, to tell a reused g (see idOf)
+	id   uint64 // the goroutine's id, to tell a reused g (see idOf)
 	task *Task
 	con  *Construct // the root construct whose Enter attached task (nil: Attach)
 }
 
 type glsTable struct {
-	slots []glsSlot
+	keys  []atomic.Uintptr // glsEmpty, glsTombstone, or a goroutine's key
+	slots []glsSlot        // the value of keys[i]
 	mask  uintptr
-	shift uint // 64 - log2(len(slots))
+	shift uint // 64 - log2(len(keys))
 }
 
 var (
@@ -49,7 +53,7 @@ func newGLSTable(n int) *glsTable {
 	for m := n; m > 1; m >>= 1 {
 		shift--
 	}
-	return &glsTable{slots: make([]glsSlot, n), mask: uintptr(n - 1), shift: shift}
+	return &glsTable{keys: make([]atomic.Uintptr, n), slots: make([]glsSlot, n), mask: uintptr(n - 1), shift: shift}
 }
 
 // index is the first slot to probe for key: Fibonacci hashing, whose high
@@ -64,10 +68,11 @@ func (tab *glsTable) index(key uintptr) uintptr {
 // one) has another id and is not returned. The slot's fields other than key
 // may be read only by that goroutine.
 func (tab *glsTable) lookup(key uintptr, g gptr) *glsSlot {
+	keys := tab.keys
 	for i := tab.index(key); ; i = (i + 1) & tab.mask {
-		s := &tab.slots[i]
-		switch s.key.Load() {
+		switch keys[i].Load() {
 		case key:
+			s := &tab.slots[i]
 			if s.id != idOf(g, key) {
 				return nil
 			}
@@ -78,23 +83,22 @@ func (tab *glsTable) lookup(key uintptr, g gptr) *glsSlot {
 	}
 }
 
-// find returns the slot holding key, or nil and the slot an insert should
-// use (the first tombstone or the empty slot ending the probe). Under glsMu.
-func (tab *glsTable) find(key uintptr) (found, free *glsSlot) {
-	for i := tab.index(key); ; i = (i + 1) & tab.mask {
-		s := &tab.slots[i]
-		switch s.key.Load() {
+// find returns the index of key and true, or the index an insert should
+// use (the first tombstone or the empty slot ending the probe) and false.
+// Under glsMu.
+func (tab *glsTable) find(key uintptr) (i uintptr, found bool) {
+	free := ^uintptr(0)
+	for i = tab.index(key); ; i = (i + 1) & tab.mask {
+		switch tab.keys[i].Load() {
 		case key:
-			return s, nil
+			return i, true
 		case glsTombstone:
-			if free == nil {
-				free = s
-			}
+			free = min(free, i)
 		case glsEmpty:
-			if free == nil {
-				free = s
+			if free != ^uintptr(0) {
+				return free, false
 			}
-			return nil, free
+			return i, false
 		}
 	}
 }
@@ -103,38 +107,39 @@ func (tab *glsTable) find(key uintptr) (found, free *glsSlot) {
 // root construct that attaches it, if any. Under glsMu.
 func glsPut(key uintptr, id uint64, t *Task, con *Construct) {
 	tab := glsTab.Load()
-	s, free := tab.find(key)
-	if s != nil {
-		s.id, s.task, s.con = id, t, con
+	i, found := tab.find(key)
+	if found {
+		tab.slots[i] = glsSlot{id, t, con}
 		return
 	}
-	if 4*(glsUsed+1) > 3*len(tab.slots) {
+	if 2*(glsUsed+1) > len(tab.keys) {
 		tab = glsGrow(tab)
-		_, free = tab.find(key)
+		i, _ = tab.find(key)
 	}
-	if free.key.Load() == glsEmpty {
+	if tab.keys[i].Load() == glsEmpty {
 		glsUsed++
 	}
-	free.id, free.task, free.con = id, t, con
-	free.key.Store(key)
+	tab.slots[i] = glsSlot{id, t, con}
+	tab.keys[i].Store(key)
 	attached.Add(1)
 }
 
 // glsDelete removes the entry of key, if any. Under glsMu.
 func glsDelete(key uintptr) {
-	s, _ := glsTab.Load().find(key)
-	if s == nil {
+	tab := glsTab.Load()
+	i, found := tab.find(key)
+	if !found {
 		return
 	}
-	s.key.Store(glsTombstone)
-	s.task, s.con = nil, nil
+	tab.keys[i].Store(glsTombstone)
+	tab.slots[i] = glsSlot{}
 	attached.Add(-1)
 }
 
-// glsGrow copies the live entries into a table with room for twice as many
-// (at least 64 slots), publishes it and returns it. Under glsMu. Readers
-// still probing the old table find their own entry there unchanged: only
-// its goroutine changes it, and that goroutine is not reading.
+// glsGrow copies the live entries into a table with at least twice as many
+// slots (and 64), publishes it and returns it. Under glsMu. Readers still
+// probing the old table find their own entry there unchanged: only its
+// goroutine changes it, and that goroutine is not reading.
 func glsGrow(old *glsTable) *glsTable {
 	live := int(attached.Load())
 	n := glsMinSlots
@@ -142,12 +147,11 @@ func glsGrow(old *glsTable) *glsTable {
 		n *= 2
 	}
 	tab := newGLSTable(n)
-	for i := range old.slots {
-		s := &old.slots[i]
-		if k := s.key.Load(); k != glsEmpty && k != glsTombstone {
-			_, free := tab.find(k)
-			free.id, free.task, free.con = s.id, s.task, s.con
-			free.key.Store(k)
+	for j := range old.keys {
+		if k := old.keys[j].Load(); k != glsEmpty && k != glsTombstone {
+			i, _ := tab.find(k)
+			tab.slots[i] = old.slots[j]
+			tab.keys[i].Store(k)
 		}
 	}
 	glsUsed = live
