@@ -393,3 +393,30 @@ func TestGLSTableModel(t *testing.T) {
 		t.Fatalf("%d entries left", n)
 	}
 }
+
+// TestCurrentFallback: the tests above, with goroutines named by the id
+// runtime.Stack prints (what gls_g.go does when calibrate finds no id in g,
+// and gls_stack.go does everywhere).
+func TestCurrentFallback(t *testing.T) {
+	glsOnce.Do(calibrate)
+	if !gFast {
+		t.Skip("goroutines are named by goid already")
+	}
+	if attached.Load() != 0 {
+		t.Fatal("entries left by an earlier test")
+	}
+	setFast(false)
+	defer setFast(true)
+	for _, tc := range []struct {
+		name string
+		f    func(*testing.T)
+	}{
+		{"IsPerGoroutine", TestCurrentIsPerGoroutine},
+		{"DetachWithoutAttach", TestCurrentDetachWithoutAttach},
+		{"NestedRootEnter", TestCurrentNestedRootEnter},
+		{"DoesNotAllocate", TestCurrentDoesNotAllocate},
+		{"AgainstReference", TestCurrentAgainstReference},
+	} {
+		t.Run(tc.name, tc.f)
+	}
+}

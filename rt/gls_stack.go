@@ -1,4 +1,4 @@
-//go:build !(amd64 || 386 || arm || arm64 || loong64 || mips || mipsle || mips64 || mips64le || ppc64 || ppc64le || riscv64 || s390x)
+//go:build !(wasm || amd64 || 386 || arm || arm64 || loong64 || mips || mipsle || mips64 || mips64le || ppc64 || ppc64le || riscv64 || s390x)
 
 package rt
 
@@ -10,6 +10,12 @@ import "unsafe"
 
 // gptr is unused here: always nil.
 type gptr = unsafe.Pointer
+
+// gFast is false: goroutines are named by goid.
+const gFast = false
+
+// getg has no g to return here.
+func getg() unsafe.Pointer { return nil }
 
 // self returns the calling goroutine's key in the table.
 func self() (uintptr, gptr) { return uintptr(goid()), nil }
