@@ -420,3 +420,36 @@ func TestCurrentFallback(t *testing.T) {
 		t.Run(tc.name, tc.f)
 	}
 }
+
+// TestGLSMillion: 10^6 entries at once (synthetic keys, as in
+// TestGLSTableModel), every one found, then every one deleted.
+func TestGLSMillion(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("10^6 entries: not with -short or -race")
+	}
+	const top, n = ^uintptr(0)>>1 + 1, 1_000_000
+	tasks := make([]*Task, 16)
+	for i := range tasks {
+		tasks[i] = &Task{}
+	}
+	glsMu.Lock()
+	for i := range uintptr(n) {
+		glsPut(top|i, uint64(top|i), tasks[i%16], nil)
+	}
+	glsMu.Unlock()
+	tab := glsTab.Load()
+	for i := range uintptr(n) {
+		if s := tab.lookup(top|i, nil); s == nil || s.task != tasks[i%16] {
+			t.Fatalf("entry %d lost among 10^6", i)
+		}
+	}
+	t.Logf("%d entries in %d slots", attached.Load(), len(tab.keys))
+	glsMu.Lock()
+	for i := range uintptr(n) {
+		glsDelete(top | i)
+	}
+	glsMu.Unlock()
+	if a := attached.Load(); a != 0 {
+		t.Fatalf("%d entries left", a)
+	}
+}
