@@ -9,13 +9,17 @@ package rt
 // A panic recovered above the root construct, or a Goexit, skips the Join
 // and leaves the goroutine attached to a tree nobody joins. If the
 // goroutine exits, the id kept with its entry (gls_g.go) hides the entry
-// from the next goroutine on the same g. If it goes on, the stale task stays
-// its task until its next root Enter: that Enter runs at a stack depth
-// (bytes from the top of the goroutine's stack, which stack growth keeps) at
-// most that of the Enter that attached the stale task, while an Enter
-// reached from inside a construct runs deeper than the Enter that opened it.
-// So the new root replaces every stale attachment at that depth or deeper
-// instead of restoring it at its Join.
+// from the next goroutine on the same g. If it goes on, the stale task
+// stays its task until its next root Enter. An Enter reached from inside a
+// construct runs deeper in the stack than the Enter that opened it: it is
+// called from a frame below the one that called that Enter (Enter is never
+// inlined, and a function with a construct calls Enter, Fork and Join, too
+// much for the inliner). So a root Enter at the same depth as, or above, the
+// one that attached the current root task is not inside that construct: it
+// was abandoned, and the new root drops it (and any abandoned one it had
+// saved) instead of restoring it at its Join. Depth is counted in bytes
+// from the top of the goroutine's stack, which a stack that grows and is
+// copied keeps.
 
 // enterRoot attaches the calling goroutine to c, a root construct whose
 // Enter ran at stack depth d, and records what c's Join restores.
