@@ -43,11 +43,37 @@ func current() *Task {
 	return lookupCurrent()
 }
 
+// lookupCurrent is lookup written out with one call (getg), for speed:
+// what a goroutine pays when some goroutine anywhere is attached.
 func lookupCurrent() *Task {
-	if s := glsTab.Load().lookup(self()); s != nil {
-		return s.task
+	g := getg()
+	key := uintptr(g)
+	if !gFast {
+		g, key = nil, uintptr(goid())
 	}
-	return nil
+	tab := glsTab.Load()
+	for i := tab.index(key); ; i = (i + 1) & tab.mask {
+		switch tab.keys[i].Load() {
+		case key:
+			s := &tab.slots[i]
+			if s.id != idOf(g, key) {
+				return nil
+			}
+			return s.task
+		case glsEmpty:
+			return nil
+		}
+	}
+}
+
+// self returns the calling goroutine's key in the table and its g (nil when
+// goroutines are named by goid).
+func self() (uintptr, gptr) {
+	if !gFast {
+		return uintptr(goid()), nil
+	}
+	g := getg()
+	return uintptr(g), g
 }
 
 // currentRoot returns the calling goroutine's task and, when a root Enter

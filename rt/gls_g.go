@@ -29,15 +29,6 @@ var (
 	stackOK bool    // g begins with the stack bounds lo, hi (checked by calibrate)
 )
 
-// self returns the calling goroutine's key in the table and its g.
-func self() (uintptr, gptr) {
-	if !gFast {
-		return uintptr(goid()), nil
-	}
-	g := getg()
-	return uintptr(g), g
-}
-
 // idOf returns the id of the goroutine whose key and g self returned.
 func idOf(g gptr, key uintptr) uint64 {
 	if g == nil {

@@ -17,9 +17,6 @@ const gFast = false
 // getg has no g to return here.
 func getg() unsafe.Pointer { return nil }
 
-// self returns the calling goroutine's key in the table.
-func self() (uintptr, gptr) { return uintptr(goid()), nil }
-
 // idOf returns the id of the goroutine whose key self returned.
 func idOf(_ gptr, key uintptr) uint64 { return uint64(key) }
 
