@@ -41,6 +41,11 @@ func RegisterSites(first Site, sites []SiteInfo) { registerSites(first, sites) }
 // whose task is t (nil: the goroutine is a root, and the construct starts a
 // new tree). n is the number of goroutines the construct will fork if known at
 // entry (a counted loop, a list of sections), or -1. site names the construct.
+//
+// Enter is never inlined, so a root Enter measures its stack depth the same
+// way from every call site (current_root.go).
+//
+//go:noinline
 func Enter(t *Task, n int, site Site) *Construct { return enter(t, n, site) }
 
 // Task returns the task the parent goroutine uses for its own checks between

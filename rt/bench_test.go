@@ -128,8 +128,10 @@ func BenchmarkWriteShared(b *testing.B) { benchShared(b, "", true) }
 func BenchmarkReadSharedLocked(b *testing.B) { benchShared(b, "protocol=locked", false) }
 
 // BenchmarkBlockLookup: how a check finds its block. The hidden task
-// parameter costs one load; finding it by goroutine id (parsing
-// runtime.Stack, then a map lookup) is what it avoids.
+// parameter costs one load; Current (the goroutine's g, then the table;
+// what code reached through a function value pays) a few more; finding it
+// by goroutine id (parsing runtime.Stack, then a map lookup) is what both
+// avoid.
 func BenchmarkBlockLookup(b *testing.B) {
 	t, c := benchTask(b, "")
 	defer c.Join()
@@ -138,6 +140,16 @@ func BenchmarkBlockLookup(b *testing.B) {
 		var s uint64
 		for b.Loop() {
 			s += blockOf(t)
+		}
+		sinkInt = int64(s)
+	})
+	b.Run("current", func(b *testing.B) {
+		Attach(t)
+		defer Detach()
+		b.ReportAllocs()
+		var s uint64
+		for b.Loop() {
+			s += Current().cur
 		}
 		sinkInt = int64(s)
 	})

@@ -11,8 +11,10 @@ type Construct struct {
 	site   Site       // the construct's site, for reports
 	up     *Construct // the construct whose child entered this one (nil: the root)
 
-	root         bool  // Enter started a tree: the parent was attached to its root task
-	prevAttached *Task // the task the parent was attached to before, restored at the join
+	root         bool       // Enter started a tree: the parent was attached to its root task
+	depth        uintptr    // root: the stack depth of the Enter (0: unknown; see current_root.go)
+	prevAttached *Task      // root: the task the parent was attached to before, restored at the join
+	prevRoot     *Construct // root: the root construct that attached prevAttached, if any
 
 	forks    int    // goroutines forked so far
 	nextP    uint64 // next tag for the parent's next block
@@ -32,9 +34,10 @@ type Construct struct {
 // enter is Enter: t is the entering task, nil for a new tree.
 func enter(t *Task, n int, site Site) *Construct {
 	if t == nil {
+		d := stackDepth()
 		t = newRootTask(newTree(defaultReporter()))
 		c := t.enter(n, site)
-		c.root, c.prevAttached = true, setAttached(t)
+		enterRoot(c, d)
 		return c
 	}
 	return t.enter(n, site)
@@ -140,7 +143,7 @@ func (c *Construct) join() {
 		t.anc, t.lo, t.hi = nil, 1, 0
 		t.setCur(tr.alloc(1, blockRange{kind: taskBlock, fork: -1}))
 		if c.root {
-			setAttached(c.prevAttached)
+			leaveRoot(c)
 		}
 		return
 	}

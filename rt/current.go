@@ -1,10 +1,6 @@
 package rt
 
-import (
-	"runtime"
-	"sync"
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // Code reached through a function value, a method value or an interface
 // cannot be given the task as a hidden parameter: the caller does not know
@@ -18,10 +14,11 @@ import (
 //
 // so they run checked exactly when their goroutine is inside a construct.
 //
-// This is the portable reference implementation: the goroutine is named by
-// the id runtime.Stack prints, and the table is a map under a mutex. Outside
-// any construct (no goroutine attached anywhere) Current costs one atomic
-// load.
+// The table from goroutines to tasks is in gls.go; how a goroutine is
+// named is in gls_g.go (its g, found by a few instructions of assembly) or,
+// where no assembly is written, gls_stack.go (the id runtime.Stack prints).
+// Outside any construct (no goroutine attached anywhere) Current costs one
+// atomic load.
 
 // Current returns the task of the calling goroutine, or nil when it runs
 // outside every construct.
@@ -29,75 +26,87 @@ func Current() *Task { return current() }
 
 // Attach makes t the calling goroutine's task until Detach. A nil t does
 // nothing.
-func Attach(t *Task) { attach(t) }
+func Attach(t *Task) { attach(t, nil) }
 
-// Detach ends what Attach began in the calling goroutine.
+// Detach ends what Attach began in the calling goroutine. Without an Attach
+// it does nothing.
 func Detach() { detach() }
 
-var (
-	attached atomic.Int64 // goroutines attached now
-	glsMu    sync.Mutex
-	gls      = map[uint64]*Task{}
-)
+var attached atomic.Int64 // entries in the table: goroutines attached now
 
+// current is small enough to inline into Current and Current into its
+// callers: outside every construct, a prologue pays one load and a branch.
 func current() *Task {
 	if attached.Load() == 0 {
 		return nil
 	}
-	id := goid()
-	glsMu.Lock()
-	t := gls[id]
-	glsMu.Unlock()
-	return t
+	return lookupCurrent()
 }
 
-func attach(t *Task) {
+// lookupCurrent is lookup written out with one call (getg), for speed:
+// what a goroutine pays when some goroutine anywhere is attached.
+func lookupCurrent() *Task {
+	g := getg()
+	key := uintptr(g)
+	if !gFast {
+		g, key = nil, uintptr(goid())
+	}
+	tab := glsTab.Load()
+	for i := tab.index(key); ; i = (i + 1) & tab.mask {
+		switch tab.keys[i].Load() {
+		case key:
+			s := &tab.slots[i]
+			if s.id != idOf(g, key) {
+				return nil
+			}
+			return s.task
+		case glsEmpty:
+			return nil
+		}
+	}
+}
+
+// self returns the calling goroutine's key in the table and its g (nil when
+// goroutines are named by goid).
+func self() (uintptr, gptr) {
+	if !gFast {
+		return uintptr(goid()), nil
+	}
+	g := getg()
+	return uintptr(g), g
+}
+
+// currentRoot returns the calling goroutine's task and, when a root Enter
+// attached it, that construct.
+func currentRoot() (*Task, *Construct) {
+	if attached.Load() == 0 {
+		return nil, nil
+	}
+	if s := glsTab.Load().lookup(self()); s != nil {
+		return s.task, s.con
+	}
+	return nil, nil
+}
+
+// attach makes t the calling goroutine's task; con is the root construct
+// whose Enter attaches it (nil for Attach).
+func attach(t *Task, con *Construct) {
 	if t == nil {
 		return
 	}
-	id := goid()
+	glsOnce.Do(calibrate)
+	key, g := self()
 	glsMu.Lock()
-	if _, ok := gls[id]; !ok {
-		attached.Add(1)
-	}
-	gls[id] = t
+	glsPut(key, idOf(g, key), t, con)
 	glsMu.Unlock()
 }
 
 func detach() {
-	id := goid()
+	if attached.Load() == 0 {
+		return
+	}
+	key, _ := self()
 	glsMu.Lock()
-	if _, ok := gls[id]; ok {
-		delete(gls, id)
-		attached.Add(-1)
-	}
+	glsDelete(key)
 	glsMu.Unlock()
-}
-
-// setAttached makes t (nil: none) the calling goroutine's task and returns
-// the one it replaces.
-func setAttached(t *Task) (prev *Task) {
-	prev = current()
-	if t == nil {
-		detach()
-	} else {
-		attach(t)
-	}
-	return prev
-}
-
-// goid returns the calling goroutine's id, parsed from the first line of
-// its stack trace ("goroutine 18 [running]:").
-func goid() uint64 {
-	var buf [64]byte
-	b := buf[:runtime.Stack(buf[:], false)]
-	const prefix = "goroutine "
-	var id uint64
-	for _, c := range b[len(prefix):] {
-		if c < '0' || c > '9' {
-			break
-		}
-		id = id*10 + uint64(c-'0')
-	}
-	return id
 }

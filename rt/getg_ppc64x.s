@@ -1,0 +1,9 @@
+//go:build ppc64 || ppc64le
+
+#include "textflag.h"
+
+// func getg() unsafe.Pointer: the calling goroutine's g.
+TEXT ·getg(SB), NOSPLIT|NOFRAME, $0-8
+	MOVD g, R3
+	MOVD R3, ret+0(FP)
+	RET
