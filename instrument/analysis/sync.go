@@ -90,7 +90,7 @@ func (f *finder) syncOf(n ast.Node) (syncObj, string) {
 	case *ast.GoStmt:
 		body, args := f.goBody(n.Call)
 		if body == nil {
-			return syncObj{}, "goroutine runs a function whose body is not in this package; its join cannot be seen"
+			return syncObj{}, f.opaqueGo(n.Call)
 		}
 		if o, why, ok := f.signals(body, args); ok {
 			return o, why
@@ -98,6 +98,24 @@ func (f *finder) syncOf(n ast.Node) (syncObj, string) {
 		return syncObj{}, "goroutine is never joined (it signals no WaitGroup, errgroup or join channel)"
 	}
 	return syncObj{}, "internal error: not a fork"
+}
+
+// opaqueGo says why the body a go statement's call runs cannot be seen.
+func (f *finder) opaqueGo(call *ast.CallExpr) string {
+	const tail = "; its join cannot be seen"
+	fn := f.callee(call)
+	switch {
+	case fn == nil:
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if v, ok := f.info.Uses[id].(*types.Var); ok && v.Pkg() == f.pkg && v.Parent() != v.Pkg().Scope() {
+				return "goroutine runs " + id.Name + ", a function value (a literal stored in a variable, a parameter), not a literal written at the go statement or a named function" + tail
+			}
+		}
+		return "goroutine runs a function value, " + types.ExprString(call.Fun) + tail
+	case fn.Pkg() != f.pkg:
+		return "goroutine runs " + fn.FullName() + ", declared in another package" + tail
+	}
+	return "goroutine runs " + fn.Name() + ", whose body is not analysed (no body, or a file left as is)" + tail
 }
 
 // goBody returns the body run by a go statement's call and, for a named

@@ -105,7 +105,11 @@ func (w *walker) rval(e dst.Expr) dst.Expr {
 	case *dst.KeyValueExpr:
 		x.Key, x.Value = w.rval(x.Key), w.rval(x.Value)
 	case *dst.FuncLit:
-		w.funcLit(x, "")
+		if a, ok := w.astOf(x).(*ast.FuncLit); ok && w.res.PrologueLits[a] {
+			w.dynLit(x, a)
+		} else {
+			w.funcLit(x, "")
+		}
 	}
 	return e
 }

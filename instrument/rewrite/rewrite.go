@@ -212,7 +212,13 @@ func (fr *fileRewriter) rewrite(addTestMain bool) ([]byte, error) {
 			clones = append(clones, fr.clone(fd))
 		}
 		w := fr.walker(dec, "")
-		w.funcBody(ddecl.Body)
+		w.block(ddecl.Body)
+		if fr.res.Prologue[fn] && fr.res.Clones[fn] {
+			w.prologue(ddecl, fd)
+		}
+		if *w.touched {
+			w.anchor()
+		}
 		if fr.cfg.Test && fd.Recv == nil && fd.Name.Name == "TestMain" {
 			fr.wrapRun(ddecl)
 		}
