@@ -117,6 +117,10 @@ func (w *walker) dynLit(x *dst.FuncLit, a *ast.FuncLit) {
 	w.funcLit(x, "")
 	v := w.with("_ga_d")
 	v.inClone, v.cur, v.outer, v.coal = true, nil, nil, nil
+	// vet counts the copy's checks among the code constructs call only when
+	// the literal is made in checked code; one made in plain code (passed to
+	// a helper that forks) is counted nowhere.
+	v.silent = w.silent || w.task == ""
 	v.block(copyBody)
 	copyBody.List = append(v.freshFields(a.Type.Params, a.Type.Results), copyBody.List...)
 	ft := &dst.FuncType{Func: true, Params: &dst.FieldList{List: []*dst.Field{taskParam("_ga_d")}}}
