@@ -79,7 +79,9 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 			checked.stmt(s)
 		}
 	}
-	if plainCopy != nil && !usesTask(stmts, "_ga_k"+id, tName) && !forksNamed(c) {
+	// A construct whose goroutines attach their task (calls through values
+	// run checked) never runs as written: without Enter nothing is attached.
+	if plainCopy != nil && !usesTask(stmts, "_ga_k"+id, tName) && !forksNamed(c) && !w.res.Attach(c) {
 		if len(guard) == 0 {
 			*w.touched, w.fileRewriter.changed = touched, changed // the statements stay as written
 		}
