@@ -44,12 +44,17 @@ func (f *finder) findDynamic() {
 	converted := map[types.Type]bool{}
 	for _, file := range f.files {
 		for _, d := range file.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || Ignored(fd) {
-				continue
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Body != nil && !Ignored(d) {
+					sig, _ := f.info.Defs[d.Name].Type().(*types.Signature)
+					f.dynamicIn(d.Body, sig, converted)
+				}
+			case *ast.GenDecl: // var hook = func(…){…}: package-level values
+				if d.Tok == token.VAR {
+					f.dynamicIn(d, nil, converted)
+				}
 			}
-			sig, _ := f.info.Defs[fd.Name].Type().(*types.Signature)
-			f.dynamicIn(fd.Body, sig, converted)
 		}
 	}
 	for _, inst := range f.info.Instances {
@@ -72,7 +77,7 @@ func (f *finder) findDynamic() {
 
 // dynamicIn scans one function body (of signature sig) for the literals,
 // values and conversions findDynamic looks for.
-func (f *finder) dynamicIn(body *ast.BlockStmt, sig *types.Signature, converted map[types.Type]bool) {
+func (f *finder) dynamicIn(body ast.Node, sig *types.Signature, converted map[types.Type]bool) {
 	inPlace := map[ast.Expr]bool{}
 	called := map[*ast.Ident]bool{}
 	ast.Inspect(body, func(n ast.Node) bool {

@@ -202,6 +202,10 @@ func (fr *fileRewriter) rewrite(addTestMain bool) ([]byte, error) {
 	isMain := fr.pkg.Name == "main"
 	renamedMain := false
 	for i, d := range fr.astFile.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+			fr.varDecl(dec, df.Decls[i].(*dst.GenDecl))
+			continue
+		}
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Body == nil || analysis.Ignored(fd) {
 			continue
@@ -247,6 +251,21 @@ func (fr *fileRewriter) rewrite(addTestMain bool) ([]byte, error) {
 		fmt.Fprintf(&buf, "\nfunc TestMain(m *_ga_testing.M) { %s.%s(m.Run()) }\n", rtAlias, rtnames.Fini)
 	}
 	return buf.Bytes(), nil
+}
+
+// varDecl rewrites the function literals of a package-level var
+// declaration that may be called through their values (their prologues);
+// nothing else in it runs in a construct.
+func (fr *fileRewriter) varDecl(dec *decorator.Decorator, gd *dst.GenDecl) {
+	w := fr.walker(dec, "")
+	for _, sp := range gd.Specs {
+		if vs, ok := sp.(*dst.ValueSpec); ok {
+			w.rvals(vs.Values) // plain code (no task): only its literals change
+		}
+	}
+	if *w.touched {
+		w.anchor()
+	}
 }
 
 // addImport adds `import alias "path"` after the file's imports.

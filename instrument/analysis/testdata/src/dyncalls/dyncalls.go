@@ -124,3 +124,22 @@ func storedGoroutine() {
 	go f() // want `goroutine runs f, a function value \(a literal stored in a variable, a parameter\), not a literal written at the go statement or a named function; its join cannot be seen — not checked`
 	wg.Wait()
 }
+
+// A package-level function literal may be called through its value.
+var hook = func(i int) int { return i * 2 } // want `prologue: function literal runs a checked copy when called through its value with a task`
+
+// worker is started by name in a construct that attaches: it gets a
+// prologue, and its goroutine is started through rt.Forked.
+func worker(wg *sync.WaitGroup, out []int, i int) { // want `prologue: worker runs its checked clone when called through a value with a task`
+	defer wg.Done()
+	out[i] = hook(i)
+}
+
+func namedFork(out []int) {
+	var wg sync.WaitGroup
+	for i := range out { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+` `goroutines attach their task: calls through values run checked`
+		wg.Add(1)
+		go worker(&wg, out, i)
+	}
+	wg.Wait()
+}
