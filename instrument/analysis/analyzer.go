@@ -160,6 +160,14 @@ func reportDynamic(pass *analysis.Pass, res *Result) {
 			pass.Reportf(d.Name.Pos(), "prologue: %s runs its checked clone when called through a value with a task", fn.Name())
 		}
 	}
+	for fn, d := range res.Decls {
+		if res.Detach[fn] {
+			pass.Reportf(d.Name.Pos(), "detach: %s runs as written, its goroutine detached, when called through a value", fn.Name())
+		}
+	}
+	for lit := range res.DetachLits {
+		pass.Reportf(lit.Pos(), "detach: function literal runs as written, its goroutine detached, when called through its value")
+	}
 	for lit := range res.PrologueLits {
 		pass.Reportf(lit.Pos(), "prologue: function literal runs a checked copy when called through its value with a task")
 	}

@@ -199,7 +199,12 @@ func linkPrologues(results []*Result, owner map[*types.Func]*Result, why map[*ty
 			for _, fk := range c.Forks {
 				if fk.Body == nil && fk.Callee != nil {
 					if o := owner[fk.Callee.Origin()]; o != nil {
-						o.finder.valued(fk.Callee.Origin(), 0)
+						fn := fk.Callee.Origin()
+						had := o.Detach[fn]
+						o.finder.valued(fn, 0)
+						if !had {
+							delete(o.Detach, fn) // not a value: started by name, it keeps its clone
+						}
 					}
 				}
 			}
@@ -209,24 +214,29 @@ func linkPrologues(results []*Result, owner map[*types.Func]*Result, why map[*ty
 		for fn := range r.Prologue {
 			if w := r.finder.callsSyncing(r.Decls[fn].Body, why); w != "" {
 				delete(r.Prologue, fn)
+				r.Detach[fn] = true
 				r.Notes = append(r.Notes, Note{Pos: r.Decls[fn].Name.Pos(), Msg: fn.Name() + " calls a function that synchronizes (" + w + "): calls through its value run it unchecked"})
 			}
 		}
 		for lit := range r.PrologueLits {
 			if w := r.finder.callsSyncing(lit.Body, why); w != "" {
 				delete(r.PrologueLits, lit)
+				r.DetachLits[lit] = true
 				r.Notes = append(r.Notes, Note{Pos: lit.Pos(), Msg: "function literal synchronizes (" + w + "): calls through its value run it unchecked"})
 			}
 		}
 	}
-	all := map[*types.Func]bool{}
+	all, detach := map[*types.Func]bool{}, map[*types.Func]bool{}
 	for _, r := range results {
 		for fn := range r.Prologue {
 			all[fn] = true
 		}
+		for fn := range r.Detach {
+			detach[fn] = true
+		}
 	}
 	for _, r := range results {
-		r.Prologue = all
+		r.Prologue, r.Detach = all, detach
 	}
 }
 

@@ -33,7 +33,10 @@ import (
 // directive, //goanomaly:ignore, or a direct call of recover (a prologue
 // would move the recover one frame down, where it returns nil) get none,
 // with a note; so do those that synchronize in a way the model does not
-// order other than by receiving (see noPrologue).
+// order other than by receiving (see noPrologue). Those that call recover
+// or synchronize detach their goroutine while they run instead (Detach,
+// DetachLits): they run as written, and so does everything they reach, so
+// accesses their untracked locks order are never checked as if unordered.
 
 // findDynamic fills Result.Prologue and Result.PrologueLits from the
 // package's functions, and records the functions of other packages used
@@ -41,6 +44,7 @@ import (
 func (f *finder) findDynamic() {
 	res := f.res
 	res.Prologue, res.PrologueLits = map[*types.Func]bool{}, map[*ast.FuncLit]bool{}
+	res.Detach, res.DetachLits = map[*types.Func]bool{}, map[*ast.FuncLit]bool{}
 	converted := map[types.Type]bool{}
 	for _, file := range f.files {
 		for _, d := range file.Decls {
@@ -132,6 +136,7 @@ func (f *finder) dynamicIn(body ast.Node, sig *types.Signature, converted map[ty
 func (f *finder) dynamicLit(lit *ast.FuncLit) {
 	if why := f.noPrologue(lit.Body, nil); why != "" {
 		f.res.Notes = append(f.res.Notes, Note{Pos: lit.Pos(), Msg: "function literal " + why + ": calls through its value run it unchecked"})
+		f.res.DetachLits[lit] = true
 		return
 	}
 	f.res.PrologueLits[lit] = true
@@ -154,8 +159,8 @@ func (f *finder) valued(fn *types.Func, pos token.Pos) {
 	why := ""
 	if !cloneable(d) {
 		why = "carries a //go: directive, //goanomaly:ignore or is init or main"
-	} else {
-		why = f.noPrologue(d.Body, fn)
+	} else if why = f.noPrologue(d.Body, fn); why != "" {
+		f.res.Detach[fn] = true
 	}
 	if why != "" {
 		if pos.IsValid() {

@@ -21,6 +21,12 @@ type Result struct {
 	// Link, Prologue is one set for all the packages linked.
 	Prologue     map[*types.Func]bool
 	PrologueLits map[*ast.FuncLit]bool
+	// Detach and DetachLits are those that may be called through a value
+	// but run as written (they call recover or synchronize): each begins by
+	// detaching its goroutine until it returns, so what it reaches runs as
+	// written too.
+	Detach     map[*types.Func]bool
+	DetachLits map[*ast.FuncLit]bool
 
 	writes      map[*types.Var]*varWrites
 	made        map[*types.Var]bool // local slices defined by make

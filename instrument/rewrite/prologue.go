@@ -132,3 +132,29 @@ func (w *walker) dynLit(x *dst.FuncLit, a *ast.FuncLit) {
 	x.Body.List = append([]dst.Stmt{w.ifAttached("_ga_d", call, results, a.Type.Func)}, x.Body.List...)
 	w.change()
 }
+
+// detachFirst puts at the start of body the prologue of a function that
+// may be called through a value but must run as written (it calls recover
+// or synchronizes, see analysis.Result.Detach): its goroutine is detached
+// until it returns, so what it reaches runs as written too, and a lock it
+// takes untracked never leaves checked accesses looking unordered:
+//
+//	if _ga_t := _ga_rt.Current(); _ga_t != nil { _ga_rt.Detach(); defer _ga_rt.Attach(_ga_t) }
+//
+// It adds no frame, so a recover in the body still works.
+func (w *walker) detachFirst(body *dst.BlockStmt, pos token.Pos) {
+	rt := func(name string, args ...dst.Expr) *dst.CallExpr { return w.rtCall(name, args...) }
+	s := &dst.IfStmt{
+		Init: &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent("_ga_t")}, Tok: token.DEFINE, Rhs: []dst.Expr{rt(rtnames.Current)}},
+		Cond: &dst.BinaryExpr{X: dst.NewIdent("_ga_t"), Op: token.NEQ, Y: dst.NewIdent("nil")},
+		Body: &dst.BlockStmt{List: []dst.Stmt{
+			&dst.ExprStmt{X: rt(rtnames.Detach)},
+			&dst.DeferStmt{Call: rt(rtnames.Attach, dst.NewIdent("_ga_t"))},
+		}},
+	}
+	p := w.pkg.Fset.Position(pos)
+	s.Decs.Before = dst.NewLine
+	s.Decs.Start.Append(fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
+	body.List = append([]dst.Stmt{s}, body.List...)
+	w.change()
+}

@@ -219,6 +219,8 @@ func (fr *fileRewriter) rewrite(addTestMain bool) ([]byte, error) {
 		w.block(ddecl.Body)
 		if fr.res.Prologue[fn] && fr.res.Clones[fn] {
 			w.prologue(ddecl, fd)
+		} else if fr.res.Detach[fn] {
+			w.detachFirst(ddecl.Body, fd.Type.Func)
 		}
 		if *w.touched {
 			w.anchor()

@@ -89,7 +89,7 @@ func generic(b *box[int]) { f := b.set; f(1) }
 // A literal that calls recover cannot have a prologue: the prologue's
 // frame would make recover return nil.
 func recovers() func() {
-	return func() { recover() } // want `function literal calls recover: calls through its value run it unchecked — not checked`
+	return func() { recover() } // want `function literal calls recover: calls through its value run it unchecked — not checked` `detach: function literal runs as written, its goroutine detached, when called through its value`
 }
 
 //go:noinline
@@ -142,4 +142,11 @@ func namedFork(out []int) {
 		go worker(&wg, out, i)
 	}
 	wg.Wait()
+}
+
+// sends synchronizes: used as a value, it detaches its goroutine instead.
+func sends(ch chan int) { ch <- 1 } // want `detach: sends runs as written, its goroutine detached, when called through a value` sends:`synchronizes: communicates by channel`
+
+func sendsValue(ch chan int) func(chan int) {
+	return sends // want `sends synchronizes \(communicates by channel\): calls through its value run it unchecked — not checked`
 }
