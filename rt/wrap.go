@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"reflect"
 	"sync"
 	"unsafe"
 )
@@ -166,10 +167,16 @@ func Grow[S ~[]E, E any](t *Task, s S, n int, site Site) S {
 }
 
 // Bind forks the child of c for index and returns f bound to the child's task,
-// for wg.Go(f) and go statements whose callee takes the task first.
+// for wg.Go(f) and go statements whose callee takes the task first. The
+// child runs attached to its task (Attach), so the functions it calls
+// through values find it (Current).
 func Bind(c *Construct, index int, f func(*Task)) func() {
 	t := c.Fork(index)
-	return func() { f(t) }
+	return func() {
+		attach(t, nil)
+		defer detach()
+		f(t)
+	}
 }
 
 // ForkIf is c.Fork(index) when concurrent, and nil otherwise: the
@@ -188,7 +195,11 @@ func ForkIf(c *Construct, index int, concurrent bool) *Task {
 // BindErr is Bind for errgroup's func() error.
 func BindErr(c *Construct, index int, f func(*Task) error) func() error {
 	t := c.Fork(index)
-	return func() error { return f(t) }
+	return func() error {
+		attach(t, nil)
+		defer detach()
+		return f(t)
+	}
 }
 
 // JoinErr joins c after the call that produced err returned (err := g.Wait()).
@@ -234,10 +245,50 @@ func Begin(t *Task, n int, site Site) (*Construct, *Task) {
 	return c, c.Task()
 }
 
-// Forked returns f unchanged after its operand forked the child's block: it
-// lets `go f(x)` and wg.Go(f) with a callee that cannot take a task still
-// fork in the parent, in the expression that starts the goroutine.
-func Forked[F any](_ *Task, f F) F { return f }
+// Forked returns f, which a construct's goroutine is about to run, wrapped
+// to run attached to t (see Attach), after its operand forked the child's
+// block in the parent: `go f(x)` and wg.Go(f) with a callee that cannot
+// take a task. f's own code finds t through a prologue (Current). A nil t
+// or a nil f is returned as it is (go of a nil function fails as written).
+// Wrapping allocates once per goroutine; a signature other than func() and
+// func() error goes through reflect.MakeFunc.
+func Forked[F any](t *Task, f F) F {
+	if t == nil {
+		return f
+	}
+	switch g := any(f).(type) {
+	case func():
+		if g == nil {
+			return f
+		}
+		return any(func() {
+			attach(t, nil)
+			defer detach()
+			g()
+		}).(F)
+	case func() error:
+		if g == nil {
+			return f
+		}
+		return any(func() error {
+			attach(t, nil)
+			defer detach()
+			return g()
+		}).(F)
+	}
+	v := reflect.ValueOf(f)
+	if v.Kind() != reflect.Func || v.IsNil() {
+		return f
+	}
+	return reflect.MakeFunc(v.Type(), func(args []reflect.Value) []reflect.Value {
+		attach(t, nil)
+		defer detach()
+		if v.Type().IsVariadic() {
+			return v.CallSlice(args)
+		}
+		return v.Call(args)
+	}).Interface().(F)
+}
 
 // Status is Fini without the exit: it prints what Fini prints and returns
 // the status Fini would exit with. The rewriter wraps m.Run() in a user's

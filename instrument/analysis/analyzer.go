@@ -47,14 +47,16 @@ type exitsFact struct{ Why string }
 func (*exitsFact) AFact()           {}
 func (f *exitsFact) String() string { return "ends the goroutine: " + f.Why }
 
-// decisions and accesses are the Analyzer's flags.
-var decisions, accesses bool
+// decisions, accesses and dynamic are the Analyzer's flags.
+var decisions, accesses, dynamic bool
 
 func init() {
 	Analyzer.Flags.BoolVar(&decisions, "decisions", false,
 		"also report each construct, each independence proof and each goroutine the model does not cover")
 	Analyzer.Flags.BoolVar(&accesses, "accesses", false,
 		"with -decisions, also report the verdict for each access of a construct's goroutines: private, read-only, independent or checked")
+	Analyzer.Flags.BoolVar(&dynamic, "dynamic", false,
+		"also report the functions that get a prologue for calls through values, and the constructs whose goroutines attach their task")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -124,6 +126,9 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.Reportf(d.Expr.Pos(), "%s: %s: %s", types.ExprString(d.Expr), d.Verdict, d.Why)
 		}
 	}
+	if dynamic {
+		reportDynamic(pass, res)
+	}
 	if decisions {
 		for _, n := range res.Notes {
 			pass.Reportf(n.Pos, "%s — not checked", n.Msg)
@@ -141,4 +146,29 @@ func inGOROOT(pass *analysis.Pass) bool {
 		}
 	}
 	return len(pass.Files) > 0
+}
+
+// reportDynamic reports the decisions of dynamic.go and attach.go.
+func reportDynamic(pass *analysis.Pass, res *Result) {
+	for _, c := range res.Constructs {
+		if res.Attach(c) {
+			pass.Reportf(c.List[c.First].Pos(), "goroutines attach their task: calls through values run checked")
+		}
+	}
+	for fn, d := range res.Decls {
+		if res.Prologue[fn] {
+			pass.Reportf(d.Name.Pos(), "prologue: %s runs its checked clone when called through a value with a task", fn.Name())
+		}
+	}
+	for fn, d := range res.Decls {
+		if res.Detach[fn] {
+			pass.Reportf(d.Name.Pos(), "detach: %s runs as written, its goroutine detached, when called through a value", fn.Name())
+		}
+	}
+	for lit := range res.DetachLits {
+		pass.Reportf(lit.Pos(), "detach: function literal runs as written, its goroutine detached, when called through its value")
+	}
+	for lit := range res.PrologueLits {
+		pass.Reportf(lit.Pos(), "prologue: function literal runs a checked copy when called through its value with a task")
+	}
 }

@@ -7,14 +7,19 @@ import (
 	"sort"
 )
 
-// Calls the checks cannot follow. The rewriter checks a construct's code
-// and the clones of the functions it calls by name; a call through a
-// function value, a method value or an interface runs the callee as
-// written, unchecked, and so does a function literal that is not called
-// where it is written (stored, passed to another package, called later).
-// Each such call in a construct's code, or in a function that code calls,
-// gets a note at its position, once, and counts against the construct: vet
-// does not call it fully proven (plan.Construct.Unchecked).
+// Calls the checks cannot follow. The rewriter checks a construct's code,
+// the clones of the functions it calls by name, and (dynamic.go) the
+// functions of the linked packages it calls through values, which run
+// their checked version from a prologue. What stays unchecked: a function
+// value, method value or iterator statically known to come from a package
+// that is not rewritten (a method value of a standard type, a function of
+// a plain package), a function that may not have a prologue (it calls
+// recover, synchronizes, carries a //go: directive), and reflection. Each
+// such place in a construct's code, or in a function that code calls, gets
+// a note at its position, once, and counts against the construct: vet
+// does not call it fully proven (plan.Construct.Unchecked). A call through
+// a value whose callee is not known statically is checked when the callee
+// turns out to be in a rewritten package, and runs as written otherwise.
 
 // Unchecked returns the calls of c's code (and of the functions of this
 // package it calls, transitively) whose callee runs unchecked.
@@ -76,30 +81,92 @@ func (f *finder) noteUncheckedCalls() {
 	sort.Slice(res.Notes, func(i, j int) bool { return res.Notes[i].Pos < res.Notes[j].Pos })
 }
 
-// dynamicCalls reports, in checked code n, each call whose callee runs
-// unchecked and each function literal not called where it is written; it
-// hands the static callees to follow.
+// dynamicCalls reports, in checked code n, each place whose callee runs
+// unchecked; it hands the static callees to follow.
 func (f *finder) dynamicCalls(n ast.Node, note func(Note), follow func(*types.Func)) {
 	inPlace := map[*ast.FuncLit]bool{}
 	if lit, ok := n.(*ast.FuncLit); ok {
 		inPlace[lit] = true
 	}
+	called := map[*ast.Ident]bool{}
 	ast.Inspect(n, func(m ast.Node) bool {
 		switch x := m.(type) {
 		case *ast.FuncLit:
-			if !inPlace[x] {
-				note(Note{Pos: x.Pos(), Msg: "function literal not called where it is written: its body runs unchecked"})
+			if !inPlace[x] && !f.res.PrologueLits[x] {
+				note(Note{Pos: x.Pos(), Msg: f.noteAt(x.Pos(), "function literal runs unchecked when called through its value")})
 				return false
 			}
 		case *ast.CallExpr:
 			f.dynamicCall(x, inPlace, note, follow)
-		case *ast.RangeStmt:
-			if _, ok := underlying(f.info.TypeOf(x.X)).(*types.Signature); ok {
-				note(Note{Pos: x.X.Pos(), Msg: "range over a function: the iterator runs unchecked"})
+			markCalled(x, f.info, called)
+		case *ast.Ident:
+			if fn, ok := f.info.Uses[x].(*types.Func); ok && !called[x] && !isInterfaceMethod(fn) {
+				f.valueNote(x, fn.Origin(), note)
 			}
+		case *ast.RangeStmt:
+			f.rangeFuncNote(x, note)
 		}
 		return true
 	})
+}
+
+// markCalled records the identifier a call calls by (f, x.M, pkg.F, f[T]).
+func markCalled(x *ast.CallExpr, info *types.Info, called map[*ast.Ident]bool) {
+	fun := ast.Unparen(x.Fun)
+	switch g := fun.(type) {
+	case *ast.IndexExpr:
+		fun = ast.Unparen(g.X)
+	case *ast.IndexListExpr:
+		fun = ast.Unparen(g.X)
+	}
+	switch g := fun.(type) {
+	case *ast.Ident:
+		called[g] = true
+	case *ast.SelectorExpr:
+		if s := info.Selections[g]; s == nil || s.Kind() == types.MethodVal {
+			called[g.Sel] = true
+		}
+	}
+}
+
+// valueNote notes a function used as a value in checked code when calls
+// through the value cannot run it checked.
+func (f *finder) valueNote(x *ast.Ident, fn *types.Func, note func(Note)) {
+	if fn.Pkg() == nil {
+		return
+	}
+	if !f.res.linked[fn.Pkg()] {
+		note(Note{Pos: x.Pos(), Msg: "function value " + fn.FullName() + " is in " + fn.Pkg().Path() + ", which is not rewritten: calls through it run unchecked"})
+		return
+	}
+	if !f.res.Prologue[fn] {
+		note(Note{Pos: x.Pos(), Msg: f.noteAt(x.Pos(), "function value "+fn.Name()+" has no checked version: calls through it run unchecked")})
+	}
+}
+
+// rangeFuncNote notes a range over a function that statically comes from a
+// package that is not rewritten.
+func (f *finder) rangeFuncNote(x *ast.RangeStmt, note func(Note)) {
+	if _, ok := underlying(f.info.TypeOf(x.X)).(*types.Signature); !ok {
+		return
+	}
+	call, ok := ast.Unparen(x.X).(*ast.CallExpr)
+	if !ok {
+		return // a function or a function value: noted as a value if it must be
+	}
+	if fn := f.callee(call); fn != nil && fn.Pkg() != nil && !f.res.linked[fn.Pkg()] {
+		note(Note{Pos: x.X.Pos(), Msg: "range over a function " + fn.FullName() + " returns, from " + fn.Pkg().Path() + ", which is not rewritten: the iterator runs unchecked"})
+	}
+}
+
+// noteAt is the message of the package's note at pos, or msg.
+func (f *finder) noteAt(pos token.Pos, msg string) string {
+	for _, n := range f.res.Notes {
+		if n.Pos == pos {
+			return n.Msg
+		}
+	}
+	return msg
 }
 
 // dynamicCall is dynamicCalls for one call.
@@ -114,43 +181,34 @@ func (f *finder) dynamicCall(x *ast.CallExpr, inPlace map[*ast.FuncLit]bool, not
 				inPlace[lit] = true // a goroutine body, checked as a fork
 			}
 		}
-		if fk != nil && fk.Construct != nil && fk.Body == nil && fk.Callee == nil {
-			note(Note{Pos: x.Pos(), Msg: "goroutine runs a function value: its body runs unchecked"})
-		}
 		return
 	}
 	tv := f.info.Types[x.Fun]
 	if tv.IsType() || tv.IsBuiltin() {
 		return
 	}
-	if fn := Callee(f.info, x.Fun); fn != nil {
-		if fn.Pkg() != nil && fn.Pkg().Path() == "reflect" {
-			note(Note{Pos: x.Pos(), Msg: "calls " + fn.FullName() + ", which reaches memory through reflection"})
-		}
-		if uses, ok := f.res.ForeignCall(f.info, x); ok {
-			for i, u := range uses {
-				if u.Kind == ArgUnknown {
-					note(Note{Pos: x.Args[i].Pos(), Msg: "call of " + fn.FullName() + " may access the memory of its argument " + types.ExprString(x.Args[i]) + " unchecked"})
-				}
+	fn := Callee(f.info, x.Fun)
+	if fn == nil {
+		return // through a value: checked when the callee is in a rewritten package
+	}
+	if fn.Pkg() != nil && fn.Pkg().Path() == "reflect" {
+		note(Note{Pos: x.Pos(), Msg: "calls " + fn.FullName() + ", which reaches memory through reflection"})
+	}
+	if uses, ok := f.res.ForeignCall(f.info, x); ok {
+		for i, u := range uses {
+			if u.Kind == ArgUnknown {
+				note(Note{Pos: x.Args[i].Pos(), Msg: "call of " + fn.FullName() + " may access the memory of its argument " + types.ExprString(x.Args[i]) + " unchecked"})
 			}
 		}
-		if libraryGoroutine(fn) {
-			for _, a := range x.Args {
-				if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
-					inPlace[lit] = true // noted at the call, see libraryGoroutines
-				}
+	}
+	if libraryGoroutine(fn) {
+		for _, a := range x.Args {
+			if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+				inPlace[lit] = true // noted at the call, see libraryGoroutines
 			}
 		}
-		follow(fn)
-		return
 	}
-	what := "call through a function value"
-	if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
-		if s := f.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
-			what = "call of interface method " + types.ExprString(sel)
-		}
-	}
-	note(Note{Pos: x.Pos(), Msg: what + ": the callee runs unchecked"})
+	follow(fn)
 }
 
 // libraryGoroutine reports whether fn runs a function it is given on a

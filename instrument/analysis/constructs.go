@@ -97,6 +97,8 @@ type finder struct {
 	// The functions that may end the calling goroutine (goexit.go): from
 	// other packages' facts, and after Link for all.
 	importedExits, exits map[*types.Func]string
+
+	dynOwned map[ast.Node]bool // ownedOps, for the prologue decisions (dynamic.go)
 }
 
 func (f *finder) funcBody(body *ast.BlockStmt) {

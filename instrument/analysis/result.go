@@ -15,6 +15,18 @@ type Result struct {
 	Clones     map[*types.Func]bool          // functions to clone with a task: called from construct code
 	Shared     map[*types.Var]bool           // local variables more than one goroutine may reach
 	Addressed  map[*types.Var]bool           // local variables whose address is taken (&v, v[:], a pointer method)
+	// Prologue and PrologueLits are the functions and literals that may be
+	// called through a value: each begins with a prologue that runs its
+	// checked version when its goroutine has a task (dynamic.go). After
+	// Link, Prologue is one set for all the packages linked.
+	Prologue     map[*types.Func]bool
+	PrologueLits map[*ast.FuncLit]bool
+	// Detach and DetachLits are those that may be called through a value
+	// but run as written (they call recover or synchronize): each begins by
+	// detaching its goroutine until it returns, so what it reaches runs as
+	// written too.
+	Detach     map[*types.Func]bool
+	DetachLits map[*ast.FuncLit]bool
 
 	writes      map[*types.Var]*varWrites
 	made        map[*types.Var]bool // local slices defined by make
@@ -27,6 +39,9 @@ type Result struct {
 	syncs       map[*types.Func]string        // after Link: why each function synchronizes, propagated to callers
 	calls       map[*types.Func][]*types.Func // the functions each one calls
 	external    []*types.Func                 // functions of other packages called from construct or clone code
+	dynExternal []*types.Func                 // functions of other packages used as values (dynamic.go)
+	attach      map[*Construct]bool           // constructs whose goroutines attach their task (attach.go)
+	linked      map[*types.Package]bool       // the packages linked with this one: rewritten together
 	finder      *finder
 	owned       *workerOwnership // what pool workers own, see workerowned.go; computed on first use
 }
@@ -69,6 +84,7 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 	res.independent = map[*Construct]map[*types.Var]bool{}
 	res.heap = map[*Construct]*HeapProof{}
 	f.findClones()
+	f.findDynamic()
 	res.finder = f
 	return res
 }
@@ -92,6 +108,13 @@ func Link(results []*Result) {
 		}
 	}
 	all := map[*types.Func]bool{}
+	for _, r := range results {
+		for _, fn := range r.dynExternal {
+			if o := owner[fn]; o != nil {
+				o.finder.valued(fn, 0)
+			}
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		for _, r := range results {
@@ -116,6 +139,14 @@ func Link(results []*Result) {
 	for _, r := range results {
 		r.Clones = all
 	}
+	linked := map[*types.Package]bool{}
+	for _, r := range results {
+		linked[r.finder.pkg] = true
+	}
+	for _, r := range results {
+		r.linked = linked
+	}
+	linkPrologues(results, owner, why)
 	for _, r := range results {
 		r.finder.noteUncheckedCalls()
 	}

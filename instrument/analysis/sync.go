@@ -90,7 +90,7 @@ func (f *finder) syncOf(n ast.Node) (syncObj, string) {
 	case *ast.GoStmt:
 		body, args := f.goBody(n.Call)
 		if body == nil {
-			return syncObj{}, f.unseenBody(n.Call)
+			return syncObj{}, f.opaqueGo(n.Call)
 		}
 		if o, why, ok := f.signals(body, args); ok {
 			return o, why
@@ -103,17 +103,22 @@ func (f *finder) syncOf(n ast.Node) (syncObj, string) {
 	return syncObj{}, "internal error: not a fork"
 }
 
-// unseenBody says why the body a go statement runs is not seen: a
-// function value, a function of another package, or one without a Go body.
-func (f *finder) unseenBody(call *ast.CallExpr) string {
+// opaqueGo says why the body a go statement's call runs cannot be seen.
+func (f *finder) opaqueGo(call *ast.CallExpr) string {
+	const tail = "; its join cannot be seen"
 	fn := f.callee(call)
 	switch {
 	case fn == nil:
-		return "goroutine runs a function value (" + exprText(call.Fun) + "); which function it is, and so its join, cannot be seen"
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if v, ok := f.info.Uses[id].(*types.Var); ok && v.Pkg() == f.pkg && v.Parent() != v.Pkg().Scope() {
+				return "goroutine runs " + id.Name + ", a function value (a literal stored in a variable, a parameter), not a literal written at the go statement or a named function" + tail
+			}
+		}
+		return "goroutine runs a function value, " + types.ExprString(call.Fun) + tail
 	case fn.Pkg() != f.pkg:
-		return "goroutine runs a function whose body is not in this package; its join cannot be seen"
+		return "goroutine runs " + fn.FullName() + ", declared in another package" + tail
 	}
-	return "goroutine runs " + fn.Name() + ", which has no Go body here; its join cannot be seen"
+	return "goroutine runs " + fn.Name() + ", whose body is not analysed (no body, or a file left as is)" + tail
 }
 
 // feeds returns the text of a channel the goroutine body sends on or

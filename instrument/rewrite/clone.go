@@ -25,6 +25,7 @@ func (fr *fileRewriter) clone(fd *ast.FuncDecl) dst.Decl {
 	}
 	cd := n.(*dst.FuncDecl)
 	cd.Name.Name = cloneName(fd.Name.Name)
+	nameFields(cd.Type.Params, "_ga_p") // func f(int, string): the task's name must not mix with none
 	cd.Type.Params.List = append([]*dst.Field{taskParam("_ga_t")}, cd.Type.Params.List...)
 	p := fr.pkg.Fset.Position(fd.Type.Func)
 	cd.Decs.Start.Replace("\n", fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))

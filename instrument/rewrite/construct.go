@@ -92,7 +92,9 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 			checked.stmt(s)
 		}
 	}
-	if plainCopy != nil && !usesTask(stmts, "_ga_k"+cName[len("_ga_c"):], tName) && !forksNamed(c) {
+	// A construct whose goroutines attach their task (calls through values
+	// run checked) never runs as written: without Enter nothing is attached.
+	if plainCopy != nil && !usesTask(stmts, "_ga_k"+cName[len("_ga_c"):], tName) && !forksNamed(c) && !w.res.Attach(c) {
 		if len(guard) == 0 {
 			*w.touched, w.fileRewriter.changed = touched, changed // the statements stay as written
 		}
@@ -228,12 +230,26 @@ func (w *walker) goStmt(s *dst.GoStmt) {
 		lit.Type.Params.List = append([]*dst.Field{taskParam(k)}, lit.Type.Params.List...)
 		s.Call.Args = append([]dst.Expr{w.forkCall(fk)}, s.Call.Args...)
 		w.child(lit, k, fk)
-	case fk.Callee != nil && w.res.Clones[fk.Callee]:
+		if w.res.Attach(fk.Construct) {
+			lit.Body.List = append(attachStmts(k), lit.Body.List...)
+		}
+	case fk.Callee != nil && w.res.Clones[fk.Callee] && !(w.res.Attach(fk.Construct) && w.res.Prologue[fk.Callee.Origin()]):
 		s.Call.Args = append([]dst.Expr{w.forkCall(fk)}, s.Call.Args...)
 		renameFunc(s.Call.Fun)
 	default:
 		s.Call.Fun = w.rtCall(rtnames.Forked, w.forkCall(fk), w.rval(s.Call.Fun))
 	}
+}
+
+// attachStmts are the first statements of a construct's goroutine that
+// may reach a call through a value: _ga_rt.Attach(k); defer _ga_rt.Detach().
+// A goroutine that starts a named function attaches in rt.Forked instead,
+// and one started by wg.Go or g.Go in rt.Bind.
+func attachStmts(k string) []dst.Stmt {
+	call := func(name string, args ...dst.Expr) *dst.CallExpr {
+		return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent(name)}, Args: args}
+	}
+	return []dst.Stmt{&dst.ExprStmt{X: call(rtnames.Attach, dst.NewIdent(k))}, &dst.DeferStmt{Call: call(rtnames.Detach)}}
 }
 
 // goMethod rewrites wg.Go(f) and g.Go(f).

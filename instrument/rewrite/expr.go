@@ -105,7 +105,16 @@ func (w *walker) rval(e dst.Expr) dst.Expr {
 	case *dst.KeyValueExpr:
 		x.Key, x.Value = w.rval(x.Key), w.rval(x.Value)
 	case *dst.FuncLit:
-		w.funcLit(x, "")
+		a, _ := w.astOf(x).(*ast.FuncLit)
+		switch {
+		case a != nil && w.res.PrologueLits[a]:
+			w.dynLit(x, a)
+		case a != nil && w.res.DetachLits[a]:
+			w.funcLit(x, "")
+			w.detachFirst(x.Body, a.Type.Func)
+		default:
+			w.funcLit(x, "")
+		}
 	}
 	return e
 }

@@ -233,6 +233,10 @@ func (fr *fileRewriter) rewrite() ([]byte, error) {
 	isMain := fr.pkg.Name == "main"
 	renamedMain := false
 	for i, d := range fr.astFile.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+			fr.varDecl(dec, df.Decls[i].(*dst.GenDecl))
+			continue
+		}
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Body == nil || analysis.Ignored(fd) {
 			continue
@@ -243,7 +247,15 @@ func (fr *fileRewriter) rewrite() ([]byte, error) {
 			clones = append(clones, fr.clone(fd))
 		}
 		w := fr.walker(dec, "")
-		w.funcBody(ddecl.Body)
+		w.block(ddecl.Body)
+		if fr.res.Prologue[fn] && fr.res.Clones[fn] {
+			w.prologue(ddecl, fd)
+		} else if fr.res.Detach[fn] {
+			w.detachFirst(ddecl.Body, fd.Type.Func)
+		}
+		if *w.touched {
+			w.anchor()
+		}
 		if fr.cfg.Test && fd.Recv == nil && fd.Name.Name == "TestMain" {
 			fr.wrapRun(ddecl)
 		}
@@ -266,6 +278,21 @@ func (fr *fileRewriter) rewrite() ([]byte, error) {
 		fmt.Fprintf(&buf, "\nfunc main() { _ga_main(); %s.%s(0) }\n", rtAlias, rtnames.Fini)
 	}
 	return buf.Bytes(), nil
+}
+
+// varDecl rewrites the function literals of a package-level var
+// declaration that may be called through their values (their prologues);
+// nothing else in it runs in a construct.
+func (fr *fileRewriter) varDecl(dec *decorator.Decorator, gd *dst.GenDecl) {
+	w := fr.walker(dec, "")
+	for _, sp := range gd.Specs {
+		if vs, ok := sp.(*dst.ValueSpec); ok {
+			w.rvals(vs.Values) // plain code (no task): only its literals change
+		}
+	}
+	if *w.touched {
+		w.anchor()
+	}
 }
 
 // addImport adds `import alias "path"` after the file's imports.

@@ -63,15 +63,6 @@ func (w *walker) taskExpr() dst.Expr {
 	return dst.NewIdent(w.task)
 }
 
-// funcBody rewrites a function's body and, if anything changed, anchors
-// each original statement to its line.
-func (w *walker) funcBody(b *dst.BlockStmt) {
-	w.block(b)
-	if *w.touched {
-		w.anchor()
-	}
-}
-
 // anchor puts a /*line file:line:col*/ directive before every original
 // statement seen, so the lines that rewriting adds shift nothing.
 func (w *walker) anchor() {

@@ -84,7 +84,7 @@ func viaClosure(a []int) {
 	}
 	var outer sync.WaitGroup
 	for i := range 3 { // want `parallel loop of 1 goroutine start\(s\), joined at line 89`
-		outer.Go(func() { run(i) }) // want `run: read-only: nothing writes run while the construct runs` `i: private: no other goroutine writes i` `call through a function value: the callee runs unchecked`
+		outer.Go(func() { run(i) }) // want `run: read-only: nothing writes run while the construct runs` `i: private: no other goroutine writes i`
 	}
 	outer.Wait()
 }

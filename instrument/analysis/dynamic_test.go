@@ -1,0 +1,18 @@
+package analysis_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/goanomaly/goanomaly/instrument/analysis"
+)
+
+// TestDynamic runs the Analyzer with -decisions and -dynamic over
+// dyncalls: the prologues for calls through values, the constructs that
+// attach their task, and the notes on what stays unchecked.
+func TestDynamic(t *testing.T) {
+	setAnalyzerFlag(t, "decisions", "true")
+	setAnalyzerFlag(t, "dynamic", "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "dyncalls")
+}

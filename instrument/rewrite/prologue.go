@@ -1,0 +1,160 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+
+	"github.com/dave/dst"
+
+	"github.com/goanomaly/goanomaly/instrument/rtnames"
+)
+
+// A function that may be called through a value (analysis.Result.Prologue)
+// begins with a prologue that runs its checked clone when the calling
+// goroutine is attached to a task (a construct's goroutine, see
+// analysis/dynamic.go):
+//
+//	func (s *S) M(x int, ys ...int) (n int) {
+//		if _ga_t := _ga_rt.Current(); _ga_t != nil {
+//			return s.M_ga_(_ga_t, x, ys...)
+//		}
+//		… as written …
+//	}
+//
+// A function literal has no clone to call; it runs a checked copy of its
+// body nested in itself, which keeps its captures, labels, named results
+// and defers:
+//
+//	func(i int) (err error) {
+//		if _ga_d := _ga_rt.Current(); _ga_d != nil {
+//			return func(_ga_d *_ga_rt.Task) (err error) { … checked … }(_ga_d)
+//		}
+//		… as written …
+//	}
+
+// prologue puts the prologue at the start of d, the declaration of fd,
+// whose body was rewritten (plain) by w.
+func (w *walker) prologue(d *dst.FuncDecl, fd *ast.FuncDecl) {
+	args := []dst.Expr{dst.NewIdent("_ga_t")}
+	var fun dst.Expr = dst.NewIdent(cloneName(fd.Name.Name))
+	if d.Recv != nil {
+		recv := nameFields(d.Recv, "_ga_r")
+		fun = &dst.SelectorExpr{X: dst.NewIdent(recv[0]), Sel: dst.NewIdent(cloneName(fd.Name.Name))}
+	}
+	if tp := d.Type.TypeParams; tp != nil {
+		var targs []dst.Expr
+		for _, f := range tp.List {
+			for _, n := range f.Names {
+				targs = append(targs, dst.NewIdent(n.Name))
+			}
+		}
+		fun = &dst.IndexListExpr{X: fun, Indices: targs}
+	}
+	for _, n := range nameFields(d.Type.Params, "_ga_p") {
+		args = append(args, dst.NewIdent(n))
+	}
+	call := &dst.CallExpr{Fun: fun, Args: args, Ellipsis: fd.Type.Params != nil && isVariadic(fd.Type.Params)}
+	d.Body.List = append([]dst.Stmt{w.ifAttached("_ga_t", call, fd.Type.Results != nil && len(fd.Type.Results.List) > 0, fd.Type.Func)}, d.Body.List...)
+	w.change()
+}
+
+// ifAttached is the prologue's statement:
+// if name := _ga_rt.Current(); name != nil { return call } (or call; return),
+// anchored to pos's line.
+func (w *walker) ifAttached(name string, call dst.Expr, results bool, pos token.Pos) dst.Stmt {
+	var body []dst.Stmt
+	if results {
+		body = []dst.Stmt{&dst.ReturnStmt{Results: []dst.Expr{call}}}
+	} else {
+		body = []dst.Stmt{&dst.ExprStmt{X: call}, &dst.ReturnStmt{}}
+	}
+	s := &dst.IfStmt{
+		Init: &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(name)}, Tok: token.DEFINE, Rhs: []dst.Expr{w.rtCall(rtnames.Current)}},
+		Cond: &dst.BinaryExpr{X: dst.NewIdent(name), Op: token.NEQ, Y: dst.NewIdent("nil")},
+		Body: &dst.BlockStmt{List: body},
+	}
+	p := w.pkg.Fset.Position(pos)
+	s.Decs.Before = dst.NewLine
+	s.Decs.Start.Append(fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
+	return s
+}
+
+// nameFields gives every unnamed or blank parameter of l a name (prefix
+// and its index), so a prologue can pass it on, and returns the names.
+func nameFields(l *dst.FieldList, prefix string) []string {
+	var names []string
+	if l == nil {
+		return nil
+	}
+	for i, f := range l.List {
+		if len(f.Names) == 0 {
+			f.Names = []*dst.Ident{dst.NewIdent(prefix + itoa(i))}
+		}
+		for j, n := range f.Names {
+			if n.Name == "_" {
+				n.Name = prefix + itoa(i) + "_" + itoa(j)
+			}
+			names = append(names, n.Name)
+		}
+	}
+	return names
+}
+
+func isVariadic(l *ast.FieldList) bool {
+	if len(l.List) == 0 {
+		return false
+	}
+	_, ok := l.List[len(l.List)-1].Type.(*ast.Ellipsis)
+	return ok
+}
+
+// dynLit rewrites a function literal that may be called through its value:
+// its body as written (plain: it may run outside any construct), after a
+// prologue that runs a checked copy when the goroutine has a task.
+func (w *walker) dynLit(x *dst.FuncLit, a *ast.FuncLit) {
+	copyBody := w.cloneMapped(x.Body).(*dst.BlockStmt)
+	w.funcLit(x, "")
+	v := w.with("_ga_d")
+	v.inClone, v.cur, v.outer, v.coal = true, nil, nil, nil
+	// vet counts the copy's checks among the code constructs call only when
+	// the literal is made in checked code; one made in plain code (passed to
+	// a helper that forks) is counted nowhere.
+	v.silent = w.silent || w.task == ""
+	v.block(copyBody)
+	copyBody.List = append(v.freshFields(a.Type.Params, a.Type.Results), copyBody.List...)
+	ft := &dst.FuncType{Func: true, Params: &dst.FieldList{List: []*dst.Field{taskParam("_ga_d")}}}
+	if x.Type.Results != nil {
+		ft.Results = dst.Clone(x.Type.Results).(*dst.FieldList)
+	}
+	call := &dst.CallExpr{Fun: &dst.FuncLit{Type: ft, Body: copyBody}, Args: []dst.Expr{dst.NewIdent("_ga_d")}}
+	results := a.Type.Results != nil && len(a.Type.Results.List) > 0
+	x.Body.List = append([]dst.Stmt{w.ifAttached("_ga_d", call, results, a.Type.Func)}, x.Body.List...)
+	w.change()
+}
+
+// detachFirst puts at the start of body the prologue of a function that
+// may be called through a value but must run as written (it calls recover
+// or synchronizes, see analysis.Result.Detach): its goroutine is detached
+// until it returns, so what it reaches runs as written too, and a lock it
+// takes untracked never leaves checked accesses looking unordered:
+//
+//	if _ga_t := _ga_rt.Current(); _ga_t != nil { _ga_rt.Detach(); defer _ga_rt.Attach(_ga_t) }
+//
+// It adds no frame, so a recover in the body still works.
+func (w *walker) detachFirst(body *dst.BlockStmt, pos token.Pos) {
+	rt := func(name string, args ...dst.Expr) *dst.CallExpr { return w.rtCall(name, args...) }
+	s := &dst.IfStmt{
+		Init: &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent("_ga_t")}, Tok: token.DEFINE, Rhs: []dst.Expr{rt(rtnames.Current)}},
+		Cond: &dst.BinaryExpr{X: dst.NewIdent("_ga_t"), Op: token.NEQ, Y: dst.NewIdent("nil")},
+		Body: &dst.BlockStmt{List: []dst.Stmt{
+			&dst.ExprStmt{X: rt(rtnames.Detach)},
+			&dst.DeferStmt{Call: rt(rtnames.Attach, dst.NewIdent("_ga_t"))},
+		}},
+	}
+	p := w.pkg.Fset.Position(pos)
+	s.Decs.Before = dst.NewLine
+	s.Decs.Start.Append(fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
+	body.List = append([]dst.Stmt{s}, body.List...)
+	w.change()
+}
