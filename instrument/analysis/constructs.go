@@ -85,6 +85,8 @@ type finder struct {
 	// The functions that may end the calling goroutine (goexit.go): from
 	// other packages' facts, and after Link for all.
 	importedExits, exits map[*types.Func]string
+
+	wraps *Wrappers // wrapper types' Go and Wait methods (wrappers.go)
 }
 
 func (f *finder) funcBody(body *ast.BlockStmt) {

@@ -453,7 +453,9 @@ func (f *finder) barrier(call *ast.CallExpr, root ast.Node) bool {
 	switch f.methodName(call) {
 	case "(*sync.WaitGroup).Wait", "(*golang.org/x/sync/errgroup.Group).Wait":
 	default:
-		return false
+		if !f.wrapWait(call) {
+			return false
+		}
 	}
 	if f.joined[call] {
 		return false

@@ -37,6 +37,9 @@ func (f *finder) directSyncs(files []*ast.File) {
 			}
 			return true
 		})
+		if f.wrapMethod(fn) { // synchronization itself, as sync's methods (wrapfinder.go)
+			f.res.syncWhy[fn], callees = "", nil
+		}
 		f.res.calls[fn] = callees
 	}
 }

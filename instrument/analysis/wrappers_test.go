@@ -1,0 +1,19 @@
+package analysis_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/goanomaly/goanomaly/instrument/analysis"
+)
+
+// TestWrappers runs the Analyzer with -decisions over wrapper types: a
+// conc-like WaitGroup of another package (wrapdep, with wrapcatch's
+// Try fact) and an errgroup-like Group of the user's package make their
+// loops and sections constructs; wrappers that break the rule
+// (wrappers.go) do not.
+func TestWrappers(t *testing.T) {
+	setDecisions(t, "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "wrapcatch", "wrapdep", "wraps")
+}
