@@ -70,7 +70,7 @@ func AnalyzeWith(files []*ast.File, info *types.Info, pkg *types.Package, w *Wra
 	}
 	f.directSyncs(files)
 	f.orphans(files)
-	f.noteWrapperGoroutines()
+	f.dropWrapperGoroutines()
 	f.noteRefusedWrappers(files)
 	findShared(files, info, res.Shared, res.Addressed)
 	f.demoteOldRangeVars()

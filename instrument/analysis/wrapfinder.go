@@ -58,9 +58,11 @@ func (f *finder) wrapMethod(fn *types.Func) bool {
 	return ok
 }
 
-// noteWrapperGoroutines gives the goroutine a wrapper's Go starts its real
-// reason: it is the fork of its caller's construct, checked there.
-func (f *finder) noteWrapperGoroutines() {
+// dropWrapperGoroutines removes the notes of the goroutines wrappers' Go
+// methods start: each is the fork of its caller's construct, whose
+// function is checked there (a Go call in no construct is noted at the
+// call); the wrapper's own code runs as written, as errgroup's does.
+func (f *finder) dropWrapperGoroutines() {
 	inGo := map[token.Pos]bool{}
 	for fn, d := range f.res.Decls {
 		if r, ok := f.wraps.role(fn); ok && r.kind == "go" {
@@ -72,11 +74,13 @@ func (f *finder) noteWrapperGoroutines() {
 			})
 		}
 	}
-	for i, n := range f.res.Notes {
-		if inGo[n.Pos] {
-			f.res.Notes[i].Msg = "the goroutine of a wrapper's Go method: each caller's loop of Go calls joined by Wait is the construct, and its function is checked there; the wrapper's own code runs as written"
+	kept := f.res.Notes[:0]
+	for _, n := range f.res.Notes {
+		if !inGo[n.Pos] {
+			kept = append(kept, n)
 		}
 	}
+	f.res.Notes = kept
 }
 
 func isExprStmt(s ast.Stmt) bool { _, ok := s.(*ast.ExprStmt); return ok }

@@ -34,7 +34,7 @@ type Group struct {
 
 func (g *Group) Go(f func() error) { // want Go:"wrapper go of wraps.Group on field wg"
 	g.wg.Add(1)
-	go func() { // want `the goroutine of a wrapper's Go method`
+	go func() {
 		defer g.wg.Done()
 		if err := f(); err != nil {
 			g.once.Do(func() { g.err = err })
