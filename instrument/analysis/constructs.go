@@ -45,6 +45,7 @@ type Fork struct {
 	Callee    *types.Func  // the goroutine's named function, if it is one
 	Items     *ast.RangeStmt
 	ErrGroup  bool // forked with errgroup's Go: the body returns error
+	Producer  bool // a pool's producer goroutine, which fills its channel (producer.go)
 }
 
 // Note is a construct or goroutine the model does not cover, with why.
@@ -86,7 +87,8 @@ type finder struct {
 	// other packages' facts, and after Link for all.
 	importedExits, exits map[*types.Func]string
 
-	wraps *Wrappers // wrapper types' Go and Wait methods (wrappers.go)
+	wraps          *Wrappers                 // wrapper types' Go and Wait methods (wrappers.go)
+	producerWrites map[*types.Var]*varWrites // where locals are written, for producers (producer.go)
 }
 
 func (f *finder) funcBody(body *ast.BlockStmt) {
@@ -172,6 +174,9 @@ func (f *finder) forksIn(s ast.Stmt) []ast.Node {
 
 // construct tries to build the construct whose first fork is in list[i].
 func (f *finder) construct(list []ast.Stmt, i int) *Construct {
+	if c, ok := f.producerFirst(list, i); ok {
+		return c
+	}
 	first := f.unclaimed(list[i])
 	obj, why := f.syncOf(first[0])
 	if why != "" {
@@ -180,12 +185,17 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 	}
 	c := &Construct{List: list, First: i, Join: -1}
 	var forks []ast.Node
+	var producers []*ast.GoStmt // between the workers and the join (producer.go)
 	for j := i; j < len(list); j++ {
 		if call := f.joins(list[j], obj); call != nil || (obj.kind == "chan" && f.chanJoins(list[j], obj)) {
 			c.Join, c.JoinCall = j, call
 			break
 		}
 		fs := f.unclaimed(list[j])
+		if p, _ := f.midProducer(fs); p != nil && j > i {
+			producers = append(producers, p)
+			continue
+		}
 		for _, n := range fs {
 			o, why := f.syncOf(n)
 			if why != "" && o == obj {
@@ -243,7 +253,7 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 			fk.Section = k
 		}
 		if fk.Items != nil {
-			if !f.closedBefore(list[:i], fk.Items.X) {
+			if !f.closedBefore(list[:i], fk.Items.X) && !f.filledBy(producers, fk.Items.X) {
 				f.unstructured(forks, "workers receive from a channel that is not filled and closed before the construct")
 				return nil
 			}
@@ -256,6 +266,10 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 			f.unstructured(forks, why)
 			return nil
 		}
+	}
+	if why := f.attachMid(c, producers); why != "" {
+		f.unstructured(append(forks, producerNodes(producers)...), why)
+		return nil
 	}
 	for _, fk := range c.Forks {
 		f.forkOf[fk.Node] = fk

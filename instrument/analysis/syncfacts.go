@@ -59,6 +59,9 @@ func (f *finder) ownedOps() map[ast.Node]bool {
 			owned[c.List[c.Join]] = true
 		}
 		for _, fk := range c.Forks {
+			if fk.Producer {
+				owned[fk.Body] = true // only sends on the pool's channel and closes it (producer.go)
+			}
 			if fk.Items != nil {
 				owned[fk.Items.X] = true // the pool's receive; its body still counts
 			}

@@ -17,3 +17,11 @@ func TestWrappers(t *testing.T) {
 	setDecisions(t, "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "wrapcatch", "wrapdep", "wraps")
 }
+
+// TestProducers runs the Analyzer with -decisions over worker pools whose
+// channel a producer goroutine fills (producer.go): producers that only
+// send and close join the pool; the others are noted with the reason.
+func TestProducers(t *testing.T) {
+	setDecisions(t, "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "producer")
+}
