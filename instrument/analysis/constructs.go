@@ -46,6 +46,10 @@ type Fork struct {
 	Items     *ast.RangeStmt
 	ErrGroup  bool // forked with errgroup's Go: the body returns error
 	Producer  bool // a pool's producer goroutine, which fills its channel (producer.go)
+	// The item loop of a worker that takes indices from an atomic
+	// counter, and the counter (counter.go).
+	Counter    *ast.ForStmt
+	CounterVar *types.Var
 }
 
 // Note is a construct or goroutine the model does not cover, with why.
@@ -89,6 +93,7 @@ type finder struct {
 
 	wraps          *Wrappers                 // wrapper types' Go and Wait methods (wrappers.go)
 	producerWrites map[*types.Var]*varWrites // where locals are written, for producers (producer.go)
+	takes          map[*ast.CallExpr]bool    // the counter takes of pool item loops (counter.go)
 }
 
 func (f *finder) funcBody(body *ast.BlockStmt) {
@@ -259,7 +264,14 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 			}
 			c.Kind = Pool
 		}
+		if fk.Counter != nil {
+			c.Kind = Pool
+		}
 		c.Forks = append(c.Forks, fk)
+	}
+	if why := f.counterWhy(c, list[c.First:c.Join]); why != "" {
+		f.unstructured(forks, why)
+		return nil
 	}
 	if c.Kind == Pool {
 		if why := f.repeats(list[i], forks); why != "" {

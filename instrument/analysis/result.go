@@ -68,6 +68,7 @@ func AnalyzeWith(files []*ast.File, info *types.Info, pkg *types.Package, w *Wra
 			}
 		}
 	}
+	f.pruneTakes()
 	f.directSyncs(files)
 	f.orphans(files)
 	f.dropWrapperGoroutines()

@@ -420,6 +420,9 @@ func (f *finder) fork(n ast.Node, obj syncObj) *Fork {
 	}
 	if body != nil {
 		fk.Items = itemsLoop(body, f.info)
+		if fk.Items == nil && fk.Body != nil {
+			fk.Counter, fk.CounterVar = f.counterLoop(body) // counter.go
+		}
 		if why := f.bodySyncs(body, obj, fk.Items); why != "" {
 			f.unstructured([]ast.Node{n}, why)
 			return nil

@@ -25,3 +25,10 @@ func TestProducers(t *testing.T) {
 	setDecisions(t, "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "producer")
 }
+
+// TestCounters runs the Analyzer with -decisions over worker pools whose
+// items are indices taken from an atomic counter (counter.go).
+func TestCounters(t *testing.T) {
+	setDecisions(t, "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "counter")
+}
