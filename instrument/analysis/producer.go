@@ -369,6 +369,7 @@ func (f *finder) producerFirst(list []ast.Stmt, i int) (c *Construct, ok bool) {
 			return c, true
 		}
 		f.addProducer(c, first[0].(*ast.GoStmt))
+		c.Counted = nil // the count may name what the statements after the producer declare
 		return c, true
 	}
 	f.unstructured(first, "the goroutine feeds "+ch.Name()+" (it sends and closes it) and no worker pool of this block drains it: a pipeline, whose order block tags cannot express")

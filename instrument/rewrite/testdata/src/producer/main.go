@@ -30,5 +30,27 @@ func main() {
 	for _, v := range fx {
 		sum += v
 	}
-	fmt.Println(sum)
+	fmt.Println(sum, first(n))
+}
+
+// first starts the producer before the workers.
+func first(n int) int {
+	sq := make([]int, n)
+	jobs := make(chan int, 4)
+	go func() {
+		for i := 0; i < n; i++ {
+			jobs <- i
+		}
+		close(jobs)
+	}()
+	var wg sync.WaitGroup
+	for w := 0; w < 3; w++ {
+		wg.Go(func() {
+			for i := range jobs {
+				sq[i] = i * i
+			}
+		})
+	}
+	wg.Wait()
+	return sq[n-1]
 }
