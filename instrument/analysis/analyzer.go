@@ -26,7 +26,7 @@ With -decisions, also report each parallel construct goanomaly recognises,
 each array it proves independent, and each goroutine it cannot check.`,
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(syncsFact), new(returnsFact), new(viewsFact), new(exitsFact)},
+	FactTypes:  []analysis.Fact{new(syncsFact), new(returnsFact), new(viewsFact), new(exitsFact), new(wrapperFact), new(callsArgFact)},
 }
 
 // syncsFact says that a function synchronizes in a way the model does not
@@ -60,7 +60,8 @@ func init() {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := Analyze(pass.Files, pass.TypesInfo, pass.Pkg)
+	wraps := wrappersOf(pass)
+	res := AnalyzeWith(pass.Files, pass.TypesInfo, pass.Pkg, wraps)
 	res.SetViews(factViews(pass))
 	res.imported = map[*types.Func]string{}
 	res.finder.importedReturns = map[*types.Func]string{}
@@ -88,6 +89,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	Link([]*Result{res})
 	if !inGOROOT(pass) { // the standard library is known by name (calleeSyncs), as in goanomaly build
+		exportWrappers(pass, wraps)
 		for fn := range res.Decls {
 			if w := res.syncs[fn]; w != "" {
 				pass.ExportObjectFact(fn, &syncsFact{Why: w})

@@ -54,6 +54,11 @@ type Fork struct {
 	Callee    *types.Func  // the goroutine's named function, if it is one
 	Items     *ast.RangeStmt
 	ErrGroup  bool // forked with errgroup's Go: the body returns error
+	Producer  bool // a pool's producer goroutine, which fills its channel (producer.go)
+	// The item loop of a worker that takes indices from an atomic
+	// counter, and the counter (counter.go).
+	Counter    *ast.ForStmt
+	CounterVar *types.Var
 }
 
 // Note is a construct or goroutine the model does not cover, with why.
@@ -98,7 +103,10 @@ type finder struct {
 	// other packages' facts, and after Link for all.
 	importedExits, exits map[*types.Func]string
 
-	dynOwned map[ast.Node]bool // ownedOps, for the prologue decisions (dynamic.go)
+	dynOwned       map[ast.Node]bool         // ownedOps, for the prologue decisions (dynamic.go)
+	wraps          *Wrappers                 // wrapper types' Go and Wait methods (wrappers.go)
+	producerWrites map[*types.Var]*varWrites // where locals are written, for producers (producer.go)
+	takes          map[*ast.CallExpr]bool    // the counter takes of pool item loops (counter.go)
 }
 
 func (f *finder) funcBody(body *ast.BlockStmt) {
@@ -184,6 +192,9 @@ func (f *finder) forksIn(s ast.Stmt) []ast.Node {
 
 // construct tries to build the construct whose first fork is in list[i].
 func (f *finder) construct(list []ast.Stmt, i int) *Construct {
+	if c, ok := f.producerFirst(list, i); ok {
+		return c
+	}
 	first := f.unclaimed(list[i])
 	obj, why := f.syncOf(first[0])
 	if why != "" {
@@ -192,12 +203,17 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 	}
 	c := &Construct{List: list, First: i, Join: -1}
 	var forks []ast.Node
+	var producers []*ast.GoStmt // between the workers and the join (producer.go)
 	for j := i; j < len(list); j++ {
 		if call := f.joins(list[j], obj); call != nil || (obj.kind == "chan" && f.chanJoins(list[j], obj)) {
 			c.Join, c.JoinCall = j, call
 			break
 		}
 		fs := f.unclaimed(list[j])
+		if p, _ := f.midProducer(fs); p != nil && j > i {
+			producers = append(producers, p)
+			continue
+		}
 		for _, n := range fs {
 			o, why := f.syncOf(n)
 			if why != "" && o == obj {
@@ -280,19 +296,30 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 			fk.Section = k
 		}
 		if fk.Items != nil {
-			if !f.closedBefore(list[:i], fk.Items.X) {
+			if !f.closedBefore(list[:i], fk.Items.X) && !f.filledBy(producers, fk.Items.X) {
 				f.unstructured(forks, "workers receive from a channel that is not filled and closed before the construct")
 				return nil
 			}
 			c.Kind = Pool
 		}
+		if fk.Counter != nil {
+			c.Kind = Pool
+		}
 		c.Forks = append(c.Forks, fk)
+	}
+	if why := f.counterWhy(c, list[c.First:c.Join]); why != "" {
+		f.unstructured(forks, why)
+		return nil
 	}
 	if c.Kind == Pool {
 		if why := f.repeats(list[i], forks); why != "" {
 			f.unstructured(forks, why)
 			return nil
 		}
+	}
+	if why := f.attachMid(c, producers); why != "" {
+		f.unstructured(append(forks, producerNodes(producers)...), why)
+		return nil
 	}
 	for _, fk := range c.Forks {
 		f.forkOf[fk.Node] = fk

@@ -48,6 +48,14 @@ type Result struct {
 
 // Analyze runs the static stage over one type-checked package.
 func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
+	w := NewWrappers()
+	w.Find(files, info, pkg)
+	return AnalyzeWith(files, info, pkg, w)
+}
+
+// AnalyzeWith is Analyze knowing the wrapper types of the packages
+// analysed together (wrappers.go).
+func AnalyzeWith(files []*ast.File, info *types.Info, pkg *types.Package, w *Wrappers) *Result {
 	res := &Result{
 		Forks:     map[ast.Node]*Fork{},
 		Decls:     map[*types.Func]*ast.FuncDecl{},
@@ -67,7 +75,7 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 			}
 		}
 	}
-	f := &finder{info: info, pkg: pkg, files: files, res: res, forkOf: res.Forks, why: map[ast.Node]string{}}
+	f := &finder{info: info, pkg: pkg, files: files, res: res, forkOf: res.Forks, why: map[ast.Node]string{}, wraps: w}
 	for _, file := range files {
 		for _, d := range file.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {
@@ -75,8 +83,11 @@ func Analyze(files []*ast.File, info *types.Info, pkg *types.Package) *Result {
 			}
 		}
 	}
+	f.pruneTakes()
 	f.directSyncs(files)
 	f.orphans(files)
+	f.dropWrapperGoroutines()
+	f.noteRefusedWrappers(files)
 	findShared(files, info, res.Shared, res.Addressed)
 	f.demoteOldRangeVars()
 	res.writes = findWrites(files, info)
@@ -214,7 +225,7 @@ func (f *finder) visitClone(fn *types.Func, work *[]*ast.BlockStmt) {
 		return
 	}
 	d := f.res.Decls[fn]
-	if d == nil || f.res.Clones[fn] || !cloneable(d) {
+	if d == nil || f.res.Clones[fn] || !cloneable(d) || f.wrapMethod(fn) {
 		return
 	}
 	f.res.Clones[fn] = true

@@ -429,7 +429,7 @@ func (s *steer) steered(exprs []ast.Expr, pred func(ast.Node) bool) ast.Node {
 // produced: an operation of sync/atomic, or a mutex's TryLock.
 func (f *finder) syncValue(n ast.Node) bool {
 	call, ok := n.(*ast.CallExpr)
-	if !ok {
+	if !ok || f.takes[call] { // a pool's index take (counter.go)
 		return false
 	}
 	fn := f.callee(call)
@@ -453,7 +453,9 @@ func (f *finder) barrier(call *ast.CallExpr, root ast.Node) bool {
 	switch f.methodName(call) {
 	case "(*sync.WaitGroup).Wait", "(*golang.org/x/sync/errgroup.Group).Wait":
 	default:
-		return false
+		if !f.wrapWait(call) {
+			return false
+		}
 	}
 	if f.joined[call] {
 		return false

@@ -16,7 +16,7 @@ func (f *finder) goMethod(call *ast.CallExpr) string {
 	case "(*golang.org/x/sync/errgroup.Group).Go":
 		return "errgroup"
 	}
-	return ""
+	return f.wrapGo(call) // wrapfinder.go
 }
 
 // methodName is the full name of the function or method call calls, or "".
@@ -336,6 +336,9 @@ func (f *finder) joins(s ast.Stmt, obj syncObj) *ast.CallExpr {
 		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && want != "" && f.methodName(call) == want && recvText(call) == obj.expr {
 			return call
 		}
+		if call := f.wrapJoins(e, obj, isExprStmt(s)); call != nil {
+			return call
+		}
 	}
 	return nil
 }
@@ -491,7 +494,7 @@ func (f *finder) fork(n ast.Node, obj syncObj) *Fork {
 		}
 		body, _ = f.goBody(n.Call)
 	case *ast.CallExpr:
-		fk.ErrGroup = f.goMethod(n) == "errgroup"
+		fk.ErrGroup = f.goMethod(n) == "errgroup" || f.wrapGoErr(n)
 		if len(n.Args) == 1 {
 			switch a := ast.Unparen(n.Args[0]).(type) {
 			case *ast.FuncLit:
@@ -507,6 +510,9 @@ func (f *finder) fork(n ast.Node, obj syncObj) *Fork {
 	}
 	if body != nil {
 		fk.Items = itemsLoop(body, f.info)
+		if fk.Items == nil && fk.Body != nil {
+			fk.Counter, fk.CounterVar = f.counterLoop(body) // counter.go
+		}
 		if why := f.bodySyncs(body, obj, fk.Items); why != "" {
 			f.unstructured([]ast.Node{n}, why)
 			return nil

@@ -37,6 +37,9 @@ func (f *finder) directSyncs(files []*ast.File) {
 			}
 			return true
 		})
+		if f.wrapMethod(fn) { // synchronization itself, as sync's methods (wrapfinder.go)
+			f.res.syncWhy[fn], callees = "", nil
+		}
 		f.res.calls[fn] = callees
 	}
 }
@@ -56,6 +59,9 @@ func (f *finder) ownedOps() map[ast.Node]bool {
 			owned[c.List[c.Join]] = true
 		}
 		for _, fk := range c.Forks {
+			if fk.Producer {
+				owned[fk.Body] = true // only sends on the pool's channel and closes it (producer.go)
+			}
 			if fk.Items != nil {
 				owned[fk.Items.X] = true // the pool's receive; its body still counts
 			}

@@ -41,7 +41,7 @@ func (r *Result) workerIndexed(c *Construct, o *workerOwnership) {
 	}
 	var calls []callUse
 	for _, fk := range c.Forks {
-		if fk.Body == nil || fk.Items == nil || r.finder.startsGoroutines(fk.Items.Body) {
+		if fk.Body == nil || fk.ItemLoop() == nil || r.finder.startsGoroutines(fk.itemBody()) {
 			continue
 		}
 		index := map[*types.Var]bool{} // empty: only helpers lent the worker's objects
@@ -64,7 +64,7 @@ func (r *Result) workerIndexed(c *Construct, o *workerOwnership) {
 			if _, lit := n.(*ast.FuncLit); lit || len(stack) > 0 {
 				stack = append(stack, n)
 			}
-			if call, ok := n.(*ast.CallExpr); ok && len(stack) == 0 && within(call.Pos(), fk.Items.Body) {
+			if call, ok := n.(*ast.CallExpr); ok && len(stack) == 0 && within(call.Pos(), fk.itemBody()) {
 				if us, ok := r.workerCall(call, index, r.owned.vars); ok {
 					for _, u := range us {
 						byRoot[u.root] = append(byRoot[u.root], use{nil, u.k, u.d, false})
@@ -87,7 +87,7 @@ func (r *Result) workerIndexed(c *Construct, o *workerOwnership) {
 			k, d, ok := affineIn(ix.Index, index, info)
 			switch {
 			case ok && k != 0:
-				byRoot[root] = append(byRoot[root], use{ix, k, d, len(stack) == 0 && within(ix.Pos(), fk.Items.Body)})
+				byRoot[root] = append(byRoot[root], use{ix, k, d, len(stack) == 0 && within(ix.Pos(), fk.itemBody())})
 			case ok && k == 0:
 				// a constant position: per item or the worker's, checked as usual
 			case anyVar(ix.Index, index, info):

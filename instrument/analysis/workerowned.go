@@ -141,7 +141,7 @@ func (r *Result) ownership() *workerOwnership {
 			continue
 		}
 		for _, fk := range c.Forks {
-			if fk.Body != nil && fk.Items != nil {
+			if fk.Body != nil && fk.ItemLoop() != nil {
 				r.ownedVars(fk, o)
 			}
 		}
@@ -175,7 +175,7 @@ func (r *Result) ownedVars(fk *Fork, o *workerOwnership) {
 		}
 	}
 	for _, s := range fk.Body.Body.List {
-		if s == fk.Items {
+		if s == fk.ItemLoop() {
 			break
 		}
 		switch s := s.(type) {
@@ -238,7 +238,7 @@ func (r *Result) ownedVars(fk *Fork, o *workerOwnership) {
 func itemsDone(fk *Fork) token.Pos {
 	top := false
 	for _, s := range fk.Body.Body.List {
-		top = top || s == fk.Items
+		top = top || s == fk.ItemLoop()
 	}
 	if !top {
 		return token.NoPos
@@ -253,7 +253,7 @@ func itemsDone(fk *Fork) token.Pos {
 	if jumps {
 		return token.NoPos
 	}
-	return fk.Items.End()
+	return fk.ItemLoop().End()
 }
 
 // keepsOwned reports whether the occurrence id of v (whose ancestors are

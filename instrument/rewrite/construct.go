@@ -286,6 +286,7 @@ func (w *walker) goMethod(x *dst.CallExpr, fk *analysis.Fork) dst.Expr {
 }
 
 // child rewrites a goroutine body with its task k; a worker's item loop
+// (a range over the pool's channel, or a loop taking a counter's indices)
 // starts a block per item.
 func (w *walker) child(lit *dst.FuncLit, k string, fk *analysis.Fork) {
 	body := lit.Body
@@ -294,15 +295,24 @@ func (w *walker) child(lit *dst.FuncLit, k string, fk *analysis.Fork) {
 	if a, ok := w.astOf(lit).(*ast.FuncLit); ok {
 		body.List = append(v.freshFields(a.Type.Params, a.Type.Results), body.List...)
 	}
-	if fk.Items == nil {
+	loop := fk.ItemLoop() // a range over the pool's channel, or a loop taking a counter's indices
+	if loop == nil {
 		return
 	}
 	for i, s := range body.List {
-		r, ok := s.(*dst.RangeStmt)
-		if !ok || v.astOf(r) != fk.Items {
+		if v.astOf(s) != loop {
 			continue
 		}
-		r.Body.List = append([]dst.Stmt{&dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(k), Sel: dst.NewIdent(rtnames.Item)}}}}, r.Body.List...)
+		var lb *dst.BlockStmt
+		switch r := s.(type) {
+		case *dst.RangeStmt:
+			lb = r.Body
+		case *dst.ForStmt:
+			lb = r.Body
+		default:
+			continue
+		}
+		lb.List = append([]dst.Stmt{&dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(k), Sel: dst.NewIdent(rtnames.Item)}}}}, lb.List...)
 		end := &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(k), Sel: dst.NewIdent(rtnames.EndItems)}}}
 		body.List = append(body.List[:i+1], append([]dst.Stmt{end}, body.List[i+1:]...)...)
 		return

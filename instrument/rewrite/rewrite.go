@@ -84,8 +84,14 @@ func Package(pkg *packages.Package, cfg Config) (*Result, error) {
 // test[i] is set.
 func Packages(pkgs []*packages.Package, test []bool, cfg Config) ([]*Result, error) {
 	results := make([]*analysis.Result, len(pkgs))
+	wraps := analysis.NewWrappers()
+	for range 2 { // a wrapper's Go may hand f to a function of a package found later
+		for _, p := range pkgs {
+			wraps.Find(rewritable(p, cfg), p.TypesInfo, p.Types)
+		}
+	}
 	for i, p := range pkgs {
-		results[i] = analysis.Analyze(rewritable(p, cfg), p.TypesInfo, p.Types)
+		results[i] = analysis.AnalyzeWith(rewritable(p, cfg), p.TypesInfo, p.Types, wraps)
 		results[i].SetViews(viewsOf(p))
 	}
 	analysis.Link(results)

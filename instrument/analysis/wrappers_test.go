@@ -1,0 +1,34 @@
+package analysis_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/goanomaly/goanomaly/instrument/analysis"
+)
+
+// TestWrappers runs the Analyzer with -decisions over wrapper types: a
+// conc-like WaitGroup of another package (wrapdep, with wrapcatch's
+// Try fact) and an errgroup-like Group of the user's package make their
+// loops and sections constructs; wrappers that break the rule
+// (wrappers.go) do not.
+func TestWrappers(t *testing.T) {
+	setDecisions(t, "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "wrapcatch", "wrapdep", "wraps")
+}
+
+// TestProducers runs the Analyzer with -decisions over worker pools whose
+// channel a producer goroutine fills (producer.go): producers that only
+// send and close join the pool; the others are noted with the reason.
+func TestProducers(t *testing.T) {
+	setDecisions(t, "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "producer")
+}
+
+// TestCounters runs the Analyzer with -decisions over worker pools whose
+// items are indices taken from an atomic counter (counter.go).
+func TestCounters(t *testing.T) {
+	setDecisions(t, "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "counter")
+}
