@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -48,6 +49,10 @@ func harness(ctx context.Context, o *options) ([]row, error) {
 	}
 	if o.work {
 		fmt.Fprintf(os.Stderr, "realmods: WORK=%s\n", work)
+		o.logs = filepath.Join(work, "logs")
+		if err := os.Mkdir(o.logs, 0o755); err != nil {
+			return nil, err
+		}
 	} else {
 		defer os.RemoveAll(work)
 	}
@@ -115,7 +120,7 @@ func runModule(ctx context.Context, o *options, tool, td, work string, m module)
 
 // runPristine runs the packages' own tests under goanomaly test and go test.
 func runPristine(ctx context.Context, o *options, tool, dir, name string, pkgs []string) row {
-	rw := row{module: name, label: "pristine " + strings.Join(pkgs, " "), kind: pristineRow, runs: 1}
+	rw := row{module: name, label: "pristine", kind: pristineRow, runs: 1, notes: []string{"go test " + strings.Join(pkgs, " ")}}
 	args := append([]string{"test", "-count=1", "-v", "-timeout=" + o.timeout.String()}, pkgs...)
 	checked := runCmd(ctx, o, dir, env, tool, args...)
 	plain := runCmd(ctx, o, dir, env, "go", args...)
@@ -135,9 +140,14 @@ func runPristine(ctx context.Context, o *options, tool, dir, name string, pkgs [
 	if f := failure(plain); f != "" {
 		rw.notes = append(rw.notes, "go test: "+f)
 	}
+	for _, m := range noTestFiles.FindAllSubmatch(plain.out, -1) {
+		rw.notes = append(rw.notes, string(m[1])+": no test files")
+	}
 	rw.notes = append(rw.notes, notes(checked.out)...)
 	return rw
 }
+
+var noTestFiles = regexp.MustCompile(`(?m)^\?\s+(\S+)\s+\[no test files\]`)
 
 // passed says how a go test run ended: pass, or FAIL with the failed tests.
 func passed(r result) string {
@@ -230,6 +240,9 @@ func (rw *row) tallyRun(r result, file string) {
 	if t.nondets > 0 {
 		rw.note(fmt.Sprintf("NONDETERMINISM reported (%d)", t.nondets))
 	}
+	if t.maps > 0 {
+		rw.note("the Go runtime crashed the test: fatal error: concurrent map writes")
+	}
 }
 
 // runUser copies the user module and runs its racy and clean programs
@@ -282,6 +295,8 @@ func raceVerdict(k rowKind, t tally) string {
 		return "REPORTED"
 	case t.planted > 0:
 		return "found"
+	case t.maps > 0:
+		return "found (fatal error: concurrent map)"
 	}
 	return "missed"
 }

@@ -54,6 +54,8 @@ type options struct {
 	output    string        // Markdown table file
 	verbose   bool          // print each command
 	work      bool          // keep the scratch directory
+	logs      string        // with -work: each command's output goes to a file here
+	logged    int           // files in logs
 }
 
 func main() {
@@ -67,7 +69,7 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 10*time.Minute, "time limit per command")
 	flag.StringVar(&o.output, "o", "", "also write the table as Markdown to this file")
 	flag.BoolVar(&o.verbose, "v", false, "print each command")
-	flag.BoolVar(&o.work, "work", false, "print the scratch directory and keep it")
+	flag.BoolVar(&o.work, "work", false, "print the scratch directory and keep it, with each command's output in its logs directory")
 	flag.Parse()
 	if flag.NArg() != 0 || o.runs < 1 {
 		fmt.Fprintln(os.Stderr, "usage: realmods [flags]; see go doc ./realmods")

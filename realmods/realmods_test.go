@@ -61,7 +61,7 @@ func TestParseReports(t *testing.T) {
 		t.Errorf("-race output: %+v, want %+v", got, want)
 	}
 	got = count(parseReports([]byte("fatal error: concurrent map writes\n")), plantedFile)
-	if want := (tally{races: 1}); got != want {
+	if want := (tally{maps: 1}); got != want {
 		t.Errorf("concurrent map writes: %+v, want %+v", got, want)
 	}
 }
@@ -98,7 +98,7 @@ func TestFailure(t *testing.T) {
 
 func TestTable(t *testing.T) {
 	tb := &table{runs: 3, rows: []row{
-		{module: "lo@v1.53.0", label: "pristine .", kind: pristineRow, runs: 1, pass: "pass / pass", dur: time.Second},
+		{module: "lo@v1.53.0", label: "pristine", kind: pristineRow, runs: 1, pass: "pass / pass", dur: time.Second},
 		{module: "lo@v1.53.0", label: "parallel.Map counter", kind: racyRow, runs: 3, hits: 3, race: "found"},
 		{module: "lo@v1.53.0", label: "parallel.Map map", kind: racyRow, runs: 3, hits: 1, race: "found", notes: []string{"a | b"}},
 		{module: "lo@v1.53.0", label: "parallel.Map clean", kind: cleanRow, runs: 3, hits: 0, race: "silent"},
@@ -107,7 +107,7 @@ func TestTable(t *testing.T) {
 	md := tb.markdown()
 	for _, want := range []string{
 		"| module | case | goanomaly found | -race found | clean silent | pristine pass (goanomaly / go test) | time | notes |",
-		"| lo@v1.53.0 | pristine . | - | - | - | pass / pass, no race | 1s |  |",
+		"| lo@v1.53.0 | pristine | - | - | - | pass / pass, no race | 1s |  |",
 		"| lo@v1.53.0 | parallel.Map counter | 3/3 | found | - | - | 0s |  |",
 		`| lo@v1.53.0 | parallel.Map map | 1/3 | found | - | - | 0s | a \| b |`,
 		"| lo@v1.53.0 | parallel.Map clean | - | silent | 3/3 | - | 0s |  |",

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
@@ -40,6 +41,13 @@ func runCmd(ctx context.Context, o *options, dir string, env []string, name stri
 	start := time.Now()
 	err := cmd.Run()
 	r.dur, r.out, r.timedOut = time.Since(start), out.Bytes(), ctx.Err() != nil
+	if o.logs != "" {
+		o.logged++
+		log := filepath.Join(o.logs, fmt.Sprintf("%03d.log", o.logged))
+		if os.WriteFile(log, append([]byte("(cd "+dir+" && "+r.cmd+")\n"), r.out...), 0o644) == nil && o.verbose {
+			fmt.Fprintf(os.Stderr, "realmods: output in %s\n", log)
+		}
+	}
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
@@ -59,9 +67,10 @@ type report struct {
 	text  string
 }
 
-// parseReports returns the reports in out. The runtime's "fatal error:
-// concurrent map writes" counts as a data race, as the race detector's own
-// harness counts it.
+// parseReports returns the reports in out, and the Go runtime's "fatal
+// error: concurrent map writes" (class mapFatal): the race detector's own
+// harness counts that as the race found, but under goanomaly it is the race
+// crashing the program, not goanomaly finding it.
 func parseReports(out []byte) []report {
 	var reps []report
 	var cur *strings.Builder
@@ -80,7 +89,7 @@ func parseReports(out []byte) []report {
 		case cur != nil:
 			cur.WriteString(line + "\n")
 		case strings.HasPrefix(line, "fatal error: concurrent map"):
-			reps = append(reps, report{class: "DATA RACE", text: line + "\n"})
+			reps = append(reps, report{class: mapFatal, text: line + "\n"})
 		}
 	}
 	return reps
@@ -97,10 +106,13 @@ func newReport(text string) report {
 	return r
 }
 
-// tally counts a run's reports: races and nondets in all, and planted, the
+// mapFatal is the class of the runtime's concurrent map fatal error.
+const mapFatal = "fatal error: concurrent map"
+
+// tally counts a run's reports: races and nondets in all, planted, the
 // data races that name the planted file (the race the test plants, not one
-// elsewhere).
-type tally struct{ races, nondets, planted int }
+// elsewhere), and maps, the runtime's concurrent map fatal errors.
+type tally struct{ races, nondets, planted, maps int }
 
 func count(reps []report, file string) tally {
 	var t tally
@@ -113,6 +125,8 @@ func count(reps []report, file string) tally {
 			}
 		case "NONDETERMINISM":
 			t.nondets++
+		case mapFatal:
+			t.maps++
 		}
 	}
 	return t

@@ -66,7 +66,8 @@ func TestRealmodsClean(t *testing.T) {
 		}
 		atomic.AddInt64(&rows, int64(end-start))
 	})
-	if rows != realmodsH || pix[(realmodsH-1)*realmodsW] != uint8(realmodsH-1) {
-		t.Fatalf("rows %d, last row %d", rows, pix[(realmodsH-1)*realmodsW])
+	last := realmodsH - 1
+	if rows != realmodsH || pix[last*realmodsW] != uint8(last) {
+		t.Fatalf("rows %d, last row %d", rows, pix[last*realmodsW])
 	}
 }
