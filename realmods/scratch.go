@@ -13,7 +13,7 @@ import (
 
 // downloaded is what go mod download -json says of one module.
 type downloaded struct {
-	Path, Version, Dir, Error string
+	Version, Dir, Error string
 }
 
 // download fetches path@version into the module cache with the go command
