@@ -110,9 +110,11 @@ func runModule(ctx context.Context, o *options, tool, td, work string, m module)
 		return append(rows, row{module: name, label: "planted files", kind: errorRow, notes: []string{err.Error()}})
 	}
 	for _, c := range m.cases {
-		rows = append(rows, runPlanted(ctx, o, tool, dir, name, c))
+		if o.run.MatchString(m.name + " " + c.label) {
+			rows = append(rows, runPlanted(ctx, o, tool, dir, name, c))
+		}
 	}
-	if after, _ := treeDigest(d.Dir); after != before {
+	if after, _ := treeDigest(d.Dir); after != before && len(rows) > 0 {
 		rows[len(rows)-1].notes = append(rows[len(rows)-1].notes, "THE MODULE CACHE CHANGED: "+d.Dir)
 	}
 	return rows
@@ -263,8 +265,12 @@ func runUser(ctx context.Context, o *options, tool, td, work string) []row {
 		{userModule.racy, name + "/main.go", racyRow},
 		{userModule.clean, name + "/clean/main.go", cleanRow},
 	} {
+		label := "goanomaly run " + c.pkg
+		if !o.run.MatchString(name + " " + label) {
+			continue
+		}
 		m := measure{
-			row:     row{module: name, label: "goanomaly run " + c.pkg, kind: c.kind},
+			row:     row{module: name, label: label, kind: c.kind},
 			dir:     dir,
 			checked: []string{tool, "run", c.pkg},
 			race:    []string{"go", "run", "-race", c.pkg},
@@ -272,7 +278,7 @@ func runUser(ctx context.Context, o *options, tool, td, work string) []row {
 		}
 		rows = append(rows, m.run(ctx, o))
 	}
-	if after, _ := treeDigest(dir); after != before {
+	if after, _ := treeDigest(dir); after != before && len(rows) > 0 {
 		rows[0].notes = append(rows[0].notes, "THE USER'S TREE CHANGED")
 	}
 	return rows

@@ -25,12 +25,13 @@
 //
 // Usage (from the repository root; make realmods does this):
 //
-//	go run ./realmods [-goanomaly path] [-mods imaging,lo,…] [-runs 3] [-race=false] [-pristine=false] [-timeout 10m] [-o report.md] [-v] [-work]
+//	go run ./realmods [-goanomaly path] [-mods imaging,lo,…] [-runs 3] [-race=false] [-pristine=false] [-run regexp] [-timeout 10m] [-o report.md] [-v] [-work]
 //
 // The exit status is 1 if goanomaly reported a data race in a clean variant
-// or a pristine module, 2 if the harness itself failed (no module proxy, no
-// goanomaly). Missed planted races do not change the exit status: the table
-// is the measurement.
+// or a pristine module, 2 if the harness itself failed (no goanomaly) or a
+// module could not be prepared (no module proxy: an ERROR row says why).
+// Missed planted races do not change the exit status: the table is the
+// measurement.
 package main
 
 import (
@@ -38,6 +39,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -45,17 +47,18 @@ import (
 
 // options are the command-line flags.
 type options struct {
-	goanomaly string        // the goanomaly binary; "" builds ./cmd/goanomaly
-	mods      []string      // the modules to run (names of modules and userModule)
-	runs      int           // goanomaly runs per planted test
-	race      bool          // also run each planted test under go test -race
-	pristine  bool          // run the modules' own tests
-	timeout   time.Duration // per command
-	output    string        // Markdown table file
-	verbose   bool          // print each command
-	work      bool          // keep the scratch directory
-	logs      string        // with -work: each command's output goes to a file here
-	logged    int           // files in logs
+	goanomaly string         // the goanomaly binary; "" builds ./cmd/goanomaly
+	mods      []string       // the modules to run (names of modules and userModule)
+	runs      int            // goanomaly runs per planted test
+	race      bool           // also run each planted test under go test -race
+	pristine  bool           // run the modules' own tests
+	timeout   time.Duration  // per command
+	output    string         // Markdown table file
+	verbose   bool           // print each command
+	work      bool           // keep the scratch directory
+	run       *regexp.Regexp // only the cases whose "module case" matches
+	logs      string         // with -work: each command's output goes to a file here
+	logged    int            // files in logs
 }
 
 func main() {
@@ -69,6 +72,7 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 10*time.Minute, "time limit per command")
 	flag.StringVar(&o.output, "o", "", "also write the table as Markdown to this file")
 	flag.BoolVar(&o.verbose, "v", false, "print each command")
+	run := flag.String("run", "", "only the planted cases whose \"module case\" matches this regexp (\"lo.*counter\", \"clean\")")
 	flag.BoolVar(&o.work, "work", false, "print the scratch directory and keep it, with each command's output in its logs directory")
 	flag.Parse()
 	if flag.NArg() != 0 || o.runs < 1 {
@@ -81,6 +85,10 @@ func main() {
 		}
 		o.mods = append(o.mods, strings.TrimSpace(m))
 	}
+	var err error
+	if o.run, err = regexp.Compile(*run); err != nil {
+		fatalf("-run: %v", err)
+	}
 	rows, err := harness(context.Background(), &o)
 	if err != nil {
 		fatalf("%v", err)
@@ -92,8 +100,11 @@ func main() {
 			fatalf("%v", err)
 		}
 	}
-	if t.falseReports() > 0 {
+	switch {
+	case t.falseReports() > 0:
 		os.Exit(1)
+	case t.errors() > 0:
+		os.Exit(2)
 	}
 }
 

@@ -120,6 +120,9 @@ func TestTable(t *testing.T) {
 			t.Errorf("markdown lacks %q:\n%s", want, md)
 		}
 	}
+	if n := tb.errors(); n != 1 {
+		t.Errorf("errors = %d, want 1", n)
+	}
 	if n := tb.falseReports(); n != 0 {
 		t.Errorf("falseReports = %d, want 0", n)
 	}

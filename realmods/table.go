@@ -127,3 +127,14 @@ func (t *table) falseReports() int {
 	}
 	return n
 }
+
+// errors counts the modules that could not be prepared.
+func (t *table) errors() int {
+	n := 0
+	for _, r := range t.rows {
+		if r.kind == errorRow {
+			n++
+		}
+	}
+	return n
+}
