@@ -163,6 +163,9 @@ func (s *session) report(p *plan.Package) error {
 	}
 	if !s.opts.Line.Quiet || s.opts.Line.Cmd == "vet" {
 		for _, n := range p.Notes {
+			if n.Callee && len(p.Constructs) == 0 && s.opts.Line.Cmd != "vet" {
+				continue // about code only other packages' calls through values reach
+			}
 			fmt.Fprintln(s.opts.Stderr, n.String())
 		}
 	}

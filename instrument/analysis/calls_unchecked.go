@@ -71,10 +71,15 @@ func (f *finder) noteUncheckedCalls() {
 		}
 		sort.Slice(res.unchecked[c], func(i, j int) bool { return res.unchecked[c][i].Pos < res.unchecked[c][j].Pos })
 	}
-	// Clones that only another package's constructs reach.
+	// Clones that only another package's constructs reach, or calls
+	// through values (those with a prologue: their notes are Callee).
 	for fn := range res.Clones {
 		if d := res.Decls[fn]; d != nil && fn.Pkg() == f.pkg {
-			f.dynamicCalls(d.Body, add, func(*types.Func) {})
+			note := add
+			if res.Prologue[fn] {
+				note = func(n Note) { n.Callee = true; add(n) }
+			}
+			f.dynamicCalls(d.Body, note, func(*types.Func) {})
 		}
 	}
 	f.libraryGoroutines(add)

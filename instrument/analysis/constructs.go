@@ -65,6 +65,11 @@ type Fork struct {
 type Note struct {
 	Pos token.Pos
 	Msg string
+	// Callee marks a note about code that only calls through values reach
+	// (a function with a prologue, see dynamic.go): it matters only if some
+	// construct makes such a call, so in a package without constructs vet
+	// shows it and build, run and test do not.
+	Callee bool
 }
 
 // syncObj names what a goroutine signals at its end: a WaitGroup, an

@@ -135,7 +135,7 @@ func (f *finder) dynamicIn(body ast.Node, sig *types.Signature, converted map[ty
 // its value.
 func (f *finder) dynamicLit(lit *ast.FuncLit) {
 	if why := f.noPrologue(lit.Body, nil); why != "" {
-		f.res.Notes = append(f.res.Notes, Note{Pos: lit.Pos(), Msg: "function literal " + why + ": calls through its value run it unchecked"})
+		f.res.Notes = append(f.res.Notes, Note{Pos: lit.Pos(), Msg: "function literal " + why + ": calls through its value run it unchecked", Callee: true})
 		f.res.DetachLits[lit] = true
 		return
 	}
@@ -164,7 +164,7 @@ func (f *finder) valued(fn *types.Func, pos token.Pos) {
 	}
 	if why != "" {
 		if pos.IsValid() {
-			f.res.Notes = append(f.res.Notes, Note{Pos: pos, Msg: fn.Name() + " " + why + ": calls through its value run it unchecked"})
+			f.res.Notes = append(f.res.Notes, Note{Pos: pos, Msg: fn.Name() + " " + why + ": calls through its value run it unchecked", Callee: true})
 		}
 		return
 	}

@@ -131,8 +131,9 @@ const (
 
 // Note is something the model does not cover, at a position; it is not checked.
 type Note struct {
-	Pos Pos    `json:"pos"`
-	Msg string `json:"msg"`
+	Pos    Pos    `json:"pos"`
+	Msg    string `json:"msg"`
+	Callee bool   `json:"callee,omitempty"` // about code only calls through values reach: in a package without constructs, printed by vet only
 }
 
 func (n Note) String() string {

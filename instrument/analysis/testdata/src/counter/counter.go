@@ -96,14 +96,14 @@ func spin(out []int) { // want spin:"synchronizes: an atomic value steers"
 // taskVar's worker is a function value: not followed (the var form of conc's iter).
 func taskVar(out []int) { // want taskVar:"synchronizes: an atomic value steers"
 	var idx atomic.Int64
-	task := func() {
+	task := func() { // want `function literal synchronizes \(an atomic value steers the goroutines' control flow \(idx.Add\(1\)\)\): calls through its value run it unchecked`
 		for i := int(idx.Add(1) - 1); i < len(out); i = int(idx.Add(1) - 1) {
 			out[i] = i
 		}
 	}
 	var wg sync.WaitGroup
 	for range 2 { // want `parallel loop of 1 goroutine start\(s\)`
-		wg.Go(task) // want `goroutine runs a function value: its body runs unchecked`
+		wg.Go(task)
 	}
 	wg.Wait()
 }

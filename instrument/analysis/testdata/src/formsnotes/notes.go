@@ -7,7 +7,7 @@ import "sync"
 
 func pipe(a []int) { // want pipe:"synchronizes: communicates by channel"
 	ch := make(chan int)
-	go func() { // want `goroutine is not joined: it signals no WaitGroup, errgroup or join channel, and feeds channel ch \(a pipe, ordered by the channel, which the model does not follow\) — not checked`
+	go func() { // want `the goroutine feeds ch \(it sends and closes it\) and no worker pool of this block drains it: a pipeline, whose order block tags cannot express — not checked`
 		for i := range a {
 			ch <- i
 		}
@@ -21,6 +21,6 @@ func pipe(a []int) { // want pipe:"synchronizes: communicates by channel"
 func funcValue(a []int) {
 	var wg sync.WaitGroup
 	work := func() { a[0] = 1 }
-	go work() // want `goroutine runs a function value \(work\); which function it is, and so its join, cannot be seen — not checked`
+	go work() // want `goroutine runs work, a function value \(a literal stored in a variable, a parameter\), not a literal written at the go statement or a named function; its join cannot be seen — not checked`
 	wg.Wait()
 }
