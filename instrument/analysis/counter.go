@@ -217,7 +217,7 @@ func (f *finder) pruneTakes() {
 		for _, fk := range c.Forks {
 			if fk.Counter != nil {
 				for call := range f.takes {
-					if within(call.Pos(), fk.Counter) || within(call.Pos(), fk.Body) {
+					if within(call.Pos(), fk.Counter) || within(call.Pos(), fk.Lit()) {
 						kept[call] = true
 					}
 				}

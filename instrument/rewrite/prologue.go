@@ -122,6 +122,9 @@ func (w *walker) dynLit(x *dst.FuncLit, a *ast.FuncLit) {
 	// a helper that forks) is counted nowhere.
 	v.silent = w.silent || w.task == ""
 	v.block(copyBody)
+	if fk := w.res.ValueWorker(a); fk != nil {
+		v.itemBlocks(copyBody, "_ga_d", fk) // a pool's worker held in a variable (analysis/taskvar.go)
+	}
 	copyBody.List = append(v.freshFields(a.Type.Params, a.Type.Results), copyBody.List...)
 	ft := &dst.FuncType{Func: true, Params: &dst.FieldList{List: []*dst.Field{taskParam("_ga_d")}}}
 	if x.Type.Results != nil {
