@@ -113,6 +113,9 @@ func (w *Wrappers) Find(files []*ast.File, info *types.Info, pkg *types.Package)
 			w.roles[fn] = r
 		}
 		if why == "" {
+			for _, fn := range methods {
+				delete(w.refused, fn) // refused by an earlier round that had not seen a callee's package yet
+			}
 			continue
 		}
 		for _, fn := range methods {
