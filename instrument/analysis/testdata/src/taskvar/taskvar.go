@@ -140,3 +140,19 @@ func waitInExpr(a []int) {
 	g.Go(func() error { a[0]++; return nil }) // want `goroutine is joined by g.Wait\(\) inside an expression, whose other operands may be evaluated while the goroutines run`
 	fmt.Println(g.Wait() != nil)
 }
+
+// loads reads the counter in the worker held in a variable: the workers
+// may coordinate through it, as when the worker is written at the fork.
+func loads(out []int) { // want loads:"synchronizes: an atomic value steers"
+	var idx atomic.Int64
+	task := func() { // want `function literal synchronizes \(an atomic value steers the goroutines' control flow \(idx.Add\(1\)\)\): calls through its value run it unchecked`
+		for i := int(idx.Add(1) - 1); i < len(out); i = int(idx.Add(1) - 1) {
+			out[i] = int(idx.Load())
+		}
+	}
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(task) // want `the workers' counter idx is used in the construct other than to take an index: the goroutines may coordinate through it`
+	}
+	wg.Wait()
+}
