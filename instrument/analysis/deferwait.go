@@ -230,8 +230,8 @@ func (f *finder) namedResults() bool {
 }
 
 // waitInside explains, for forks whose list has no join, a Wait of obj
-// that stands inside an expression of a later statement
-// (fmt.Println(g.Wait() != nil)): the join is there, but only a Wait that
+// (or a receive from its channel) that stands inside an expression of a
+// later statement (fmt.Println(g.Wait() != nil), fmt.Println(<-ch + 1)): the join is there, but only a Wait that
 // is the whole of a statement, of an assignment's or a return's value or
 // of an if's init is one, since the rest of such an expression may run before
 // it, while the goroutines do. It returns "" when there is none.
@@ -268,6 +268,12 @@ func (f *finder) waitInside(stmts []ast.Stmt, obj syncObj) string {
 func (f *finder) waitIn(e ast.Expr, obj syncObj, want string) string {
 	why := ""
 	inspectNoLit(e, func(n ast.Node, _ []ast.Node) {
+		if obj.kind == "chan" && n != ast.Unparen(e) && why == "" {
+			if u, ok := n.(*ast.UnaryExpr); ok && isRecv(u, obj.expr) {
+				why = "goroutine signals channel " + obj.expr + ", received by " + types.ExprString(u) + " inside an expression, whose other operands may be evaluated while the goroutines run: a join receive is a statement of its own (<-ch, v := <-ch) or a loop of only those"
+			}
+			return
+		}
 		call, ok := n.(*ast.CallExpr)
 		if !ok || n == ast.Unparen(e) || why != "" || recvText(call) != obj.expr {
 			return

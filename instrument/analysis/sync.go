@@ -102,6 +102,9 @@ func (f *finder) syncOf(n ast.Node) (syncObj, string) {
 		if ch := f.feeds(body); ch != "" {
 			return syncObj{}, "goroutine is not joined: " + it + " signals no WaitGroup, errgroup or join channel, and feeds channel " + ch + " (a pipe, ordered by the channel, which the model does not follow)"
 		}
+		if ch, callee := f.handsChannel(body); ch != "" {
+			return syncObj{}, "goroutine is not joined: " + it + " signals no WaitGroup, errgroup or join channel, and passes channel " + ch + " to " + callee + " (a pipe, ordered by the channel, which the model does not follow)"
+		}
 		return syncObj{}, "goroutine is never joined (" + it + " signals no WaitGroup, errgroup or join channel)"
 	}
 	return syncObj{}, "internal error: not a fork"
@@ -145,6 +148,25 @@ func (f *finder) feeds(body *ast.BlockStmt) string {
 		return ch == ""
 	})
 	return ch
+}
+
+// handsChannel returns the text of a channel the goroutine body passes to
+// a call (outside nested goroutines), and the callee's text, or "".
+func (f *finder) handsChannel(body *ast.BlockStmt) (ch, callee string) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			return false
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if isChan(f.info.TypeOf(a)) && ch == "" {
+					ch, callee = exprText(a), types.ExprString(n.Fun)
+				}
+			}
+		}
+		return ch == ""
+	})
+	return ch, callee
 }
 
 // goBody returns the body run by a go statement's call and, for a named

@@ -37,3 +37,25 @@ func pipeNoClose(a []int) { // want pipeNoClose:"synchronizes: communicates by c
 		a[<-ch]++
 	}
 }
+
+func produce(ch chan<- int, n int) { // want produce:"synchronizes: communicates by channel"
+	for i := range n {
+		ch <- i
+	}
+}
+
+// viaHelper's goroutine feeds the pipe through a helper.
+func viaHelper(a []int) { // want viaHelper:"synchronizes: communicates by channel"
+	ch := make(chan int)
+	go func() { produce(ch, len(a)) }() // want `goroutine is not joined: it signals no WaitGroup, errgroup or join channel, and passes channel ch to produce \(a pipe, ordered by the channel, which the model does not follow\) — not checked`
+	for range a {
+		a[<-ch]++
+	}
+}
+
+// recvInExpr receives the goroutine's signal inside an expression.
+func recvInExpr(a []int) int { // want recvInExpr:"synchronizes: communicates by channel"
+	ch := make(chan int)
+	go func() { ch <- len(a) }() // want `goroutine signals channel ch, received by <-ch inside an expression, whose other operands may be evaluated while the goroutines run`
+	return <-ch + 1
+}
