@@ -59,6 +59,12 @@ func (f *finder) noteUncheckedCalls() {
 			}
 			if fk.Value != nil {
 				work = append(work, fk.Value) // a worker held in a variable (taskvar.go)
+				if !res.PrologueLits[fk.Value] { // it calls recover, say: it runs as written
+					n := Note{Pos: fk.Node.Pos(), Msg: "goroutine runs " + fk.ValueVar.Name() + ", whose function literal has no checked version (" + f.noteAt(fk.Value.Pos(), "no prologue") + ")"}
+					inC[n.Pos] = true
+					res.unchecked[c] = append(res.unchecked[c], n)
+					add(n)
+				}
 			}
 			if fk.ValueWhy != "" {
 				n := Note{Pos: fk.Node.Pos(), Msg: "goroutine runs " + fk.ValueWhy + "; the function it runs is not followed (checked through its prologue if it has one, as one block, not a block per item)"}

@@ -156,3 +156,17 @@ func loads(out []int) { // want loads:"synchronizes: an atomic value steers"
 	}
 	wg.Wait()
 }
+
+// recovers' worker calls recover, so it has no checked copy: the
+// construct says its goroutine runs unchecked.
+func recovers(a []int) {
+	task := func() { // want `function literal calls recover: calls through its value run it unchecked`
+		defer func() { recover() }()
+		if r := recover(); r != nil {
+			a[0] = 1
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Go(task) // want `parallel sections of 1 goroutine start\(s\)` `goroutine runs task, whose function literal has no checked version \(function literal calls recover: calls through its value run it unchecked\)`
+	wg.Wait()
+}
