@@ -59,7 +59,8 @@ func (f *finder) noteUncheckedCalls() {
 			}
 			if fk.Value != nil {
 				work = append(work, fk.Value) // a worker held in a variable (taskvar.go)
-				if !res.PrologueLits[fk.Value] { // it calls recover, say: it runs as written
+				// It calls recover, say: it runs as written.
+				if !res.PrologueLits[fk.Value] {
 					n := Note{Pos: fk.Node.Pos(), Msg: "goroutine runs " + fk.ValueVar.Name() + ", whose function literal has no checked version (" + f.noteAt(fk.Value.Pos(), "no prologue") + ")"}
 					inC[n.Pos] = true
 					res.unchecked[c] = append(res.unchecked[c], n)
