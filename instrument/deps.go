@@ -172,12 +172,23 @@ func (s *session) constructDeps(cfg *packages.Config, deps []target) ([]target, 
 // package with errors is built as written and decides nothing.
 func (s *session) constructModules(ts []target) map[string]string {
 	found := map[string]string{}
+	// Wrapper types (conc's WaitGroup) live in another package than the
+	// constructs they start (conc/iter): find them over the whole group
+	// first, as rewrite.Packages does.
+	wraps := analysis.NewWrappers()
+	for range 2 {
+		for _, t := range ts {
+			if p := t.pkg; !hasErrors(p) && p.TypesInfo != nil {
+				wraps.Find(analysable(p), p.TypesInfo, p.Types)
+			}
+		}
+	}
 	for _, t := range ts {
 		p := t.pkg
 		if !isDependency(p) || hasErrors(p) || found[p.Module.Path] != "" {
 			continue
 		}
-		if len(analysis.Analyze(analysable(p), p.TypesInfo, p.Types).Constructs) > 0 {
+		if len(analysis.AnalyzeWith(analysable(p), p.TypesInfo, p.Types, wraps).Constructs) > 0 {
 			found[p.Module.Path] = p.PkgPath
 		}
 	}

@@ -52,12 +52,28 @@ func (f *finder) noteUncheckedCalls() {
 				work = append(work, d.Body)
 			}
 		}
+		inC := map[token.Pos]bool{}
 		for _, fk := range c.Forks {
 			if fk.Callee != nil {
 				follow(fk.Callee)
 			}
+			if fk.Value != nil {
+				work = append(work, fk.Value) // a worker held in a variable (taskvar.go)
+				// It calls recover, say: it runs as written.
+				if !res.PrologueLits[fk.Value] {
+					n := Note{Pos: fk.Node.Pos(), Msg: "goroutine runs " + fk.ValueVar.Name() + ", whose function literal has no checked version (" + f.noteAt(fk.Value.Pos(), "no prologue") + ")"}
+					inC[n.Pos] = true
+					res.unchecked[c] = append(res.unchecked[c], n)
+					add(n)
+				}
+			}
+			if fk.ValueWhy != "" {
+				n := Note{Pos: fk.Node.Pos(), Msg: "goroutine runs " + fk.ValueWhy + "; the function it runs is not followed (checked through its prologue if it has one, as one block, not a block per item)"}
+				inC[n.Pos] = true
+				res.unchecked[c] = append(res.unchecked[c], n)
+				add(n)
+			}
 		}
-		inC := map[token.Pos]bool{}
 		for len(work) > 0 {
 			n := work[len(work)-1]
 			work = work[:len(work)-1]

@@ -59,6 +59,13 @@ type Fork struct {
 	// counter, and the counter (counter.go).
 	Counter    *ast.ForStmt
 	CounterVar *types.Var
+	// The function literal held by the local variable ValueVar that the
+	// goroutine starts (task := func(){…}; wg.Go(task)), followed as its
+	// body (taskvar.go); or why a variable the goroutine starts could not
+	// be followed (ValueWhy), for a fork that runs it through its prologue.
+	Value    *ast.FuncLit
+	ValueVar *types.Var
+	ValueWhy string
 }
 
 // Note is a construct or goroutine the model does not cover, with why.
@@ -256,7 +263,11 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		}
 	}
 	if c.Join < 0 {
-		f.unstructured(forks, neverJoined)
+		why := neverJoined
+		if w := f.waitInside(list[i:], obj); w != "" {
+			why = w
+		}
+		f.unstructured(forks, why)
 		return nil
 	}
 	if obj.kind == "chan" && !f.ownChannel(list[c.First:c.Join+1], obj) {
@@ -291,7 +302,7 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		c.Index, c.Counted = f.loopIndex(loop)
 	}
 	for k, n := range forks {
-		fk := f.fork(n, obj)
+		fk := f.fork(n, obj, list[c.First:c.Join])
 		if fk == nil {
 			f.unstructured(forks, f.why[n]) // one goroutine's reason is the construct's
 			return nil

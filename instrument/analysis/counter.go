@@ -183,7 +183,16 @@ func (f *finder) counterWhy(c *Construct, stmts []ast.Stmt) string {
 			return "the workers take indices from a counter that is not a local declared before the construct"
 		}
 		why := ""
+		roots := []ast.Node{}
 		for _, s := range stmts {
+			roots = append(roots, s)
+		}
+		for _, w := range c.Forks {
+			if w.Value != nil {
+				roots = append(roots, w.Value.Body) // a worker held in a variable runs outside stmts (taskvar.go)
+			}
+		}
+		for _, s := range roots {
 			ast.Inspect(s, func(n ast.Node) bool {
 				if id, ok := n.(*ast.Ident); ok && f.info.Uses[id] == v && !f.inTake(id) {
 					why = "the workers' counter " + v.Name() + " is used in the construct other than to take an index: the goroutines may coordinate through it"
@@ -217,7 +226,7 @@ func (f *finder) pruneTakes() {
 		for _, fk := range c.Forks {
 			if fk.Counter != nil {
 				for call := range f.takes {
-					if within(call.Pos(), fk.Counter) || within(call.Pos(), fk.Body) {
+					if within(call.Pos(), fk.Counter) || within(call.Pos(), fk.Lit()) {
 						kept[call] = true
 					}
 				}

@@ -228,3 +228,59 @@ func (f *finder) namedResults() bool {
 	}
 	return ft.Results != nil && len(ft.Results.List) > 0 && len(ft.Results.List[0].Names) > 0
 }
+
+// waitInside explains, for forks whose list has no join, a Wait of obj
+// (or a receive from its channel) that stands inside an expression of a
+// later statement (fmt.Println(g.Wait() != nil), fmt.Println(<-ch + 1)): the join is there, but only a Wait that
+// is the whole of a statement, of an assignment's or a return's value or
+// of an if's init is one, since the rest of such an expression may run before
+// it, while the goroutines do. It returns "" when there is none.
+func (f *finder) waitInside(stmts []ast.Stmt, obj syncObj) string {
+	want := map[string]string{"wg": "(*sync.WaitGroup).Wait", "errgroup": "(*golang.org/x/sync/errgroup.Group).Wait"}[obj.kind]
+	why := ""
+	for _, s := range stmts {
+		var exprs []ast.Expr
+		switch s := s.(type) {
+		case *ast.ExprStmt:
+			exprs = []ast.Expr{s.X}
+		case *ast.AssignStmt:
+			exprs = s.Rhs
+		case *ast.ReturnStmt:
+			exprs = s.Results
+		case *ast.IfStmt:
+			exprs = []ast.Expr{s.Cond}
+			if as, ok := s.Init.(*ast.AssignStmt); ok {
+				exprs = append(exprs, as.Rhs...)
+			}
+		}
+		for _, e := range exprs {
+			if why != "" {
+				break
+			}
+			why = f.waitIn(e, obj, want)
+		}
+	}
+	return why
+}
+
+// waitIn is waitInside for one expression, of which a Wait of obj must be a
+// strict part.
+func (f *finder) waitIn(e ast.Expr, obj syncObj, want string) string {
+	why := ""
+	inspectNoLit(e, func(n ast.Node, _ []ast.Node) {
+		if obj.kind == "chan" && n != ast.Unparen(e) && why == "" {
+			if u, ok := n.(*ast.UnaryExpr); ok && isRecv(u, obj.expr) {
+				why = "goroutine signals channel " + obj.expr + ", received by " + types.ExprString(u) + " inside an expression, whose other operands may be evaluated while the goroutines run: a join receive is a statement of its own (<-ch, v := <-ch) or a loop of only those"
+			}
+			return
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || n == ast.Unparen(e) || why != "" || recvText(call) != obj.expr {
+			return
+		}
+		if (want != "" && f.methodName(call) == want) || f.wrapJoins(call, obj, true) != nil {
+			why = "goroutine is joined by " + types.ExprString(call) + " inside an expression, whose other operands may be evaluated while the goroutines run: a join is the Wait call itself, as a statement, an assignment's or a return's value, or an if's init"
+		}
+	})
+	return why
+}

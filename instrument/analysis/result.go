@@ -204,6 +204,9 @@ func (f *finder) findClones() {
 			if fk.Callee != nil {
 				visit(fk.Callee)
 			}
+			if fk.Value != nil {
+				work = append(work, fk.Value.Body) // a worker held in a variable (taskvar.go)
+			}
 		}
 	}
 	f.drain(work)

@@ -95,10 +95,17 @@ func (f *finder) syncOf(n ast.Node) (syncObj, string) {
 		if o, why, ok := f.signals(body, args); ok {
 			return o, why
 		}
-		if ch := f.feeds(body); ch != "" {
-			return syncObj{}, "goroutine is not joined: it signals no WaitGroup, errgroup or join channel, and feeds channel " + ch + " (a pipe, ordered by the channel, which the model does not follow)"
+		it := "it"
+		if _, ok := ast.Unparen(n.Call.Fun).(*ast.Ident); ok && f.callee(n.Call) == nil {
+			it = types.ExprString(n.Call.Fun) + ", the function literal it runs," // taskvar.go
 		}
-		return syncObj{}, "goroutine is never joined (it signals no WaitGroup, errgroup or join channel)"
+		if ch := f.feeds(body); ch != "" {
+			return syncObj{}, "goroutine is not joined: " + it + " signals no WaitGroup, errgroup or join channel, and feeds channel " + ch + " (a pipe, ordered by the channel, which the model does not follow)"
+		}
+		if ch, callee := f.handsChannel(body); ch != "" {
+			return syncObj{}, "goroutine is not joined: " + it + " signals no WaitGroup, errgroup or join channel, and passes channel " + ch + " to " + callee + " (a pipe, ordered by the channel, which the model does not follow)"
+		}
+		return syncObj{}, "goroutine is never joined (" + it + " signals no WaitGroup, errgroup or join channel)"
 	}
 	return syncObj{}, "internal error: not a fork"
 }
@@ -109,10 +116,10 @@ func (f *finder) opaqueGo(call *ast.CallExpr) string {
 	fn := f.callee(call)
 	switch {
 	case fn == nil:
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-			if v, ok := f.info.Uses[id].(*types.Var); ok && v.Pkg() == f.pkg && v.Parent() != v.Pkg().Scope() {
-				return "goroutine runs " + id.Name + ", a function value (a literal stored in a variable, a parameter), not a literal written at the go statement or a named function" + tail
-			}
+		if lit, why := f.taskLit(call.Fun); why != "" {
+			return "goroutine runs a function value, " + types.ExprString(call.Fun) + ": " + why + tail
+		} else if lit != nil && len(call.Args) > 0 {
+			return "goroutine runs " + types.ExprString(call.Fun) + ", a function value started with arguments, which are not followed" + tail
 		}
 		return "goroutine runs a function value, " + types.ExprString(call.Fun) + tail
 	case fn.Pkg() != f.pkg:
@@ -143,11 +150,33 @@ func (f *finder) feeds(body *ast.BlockStmt) string {
 	return ch
 }
 
+// handsChannel returns the text of a channel the goroutine body passes to
+// a call (outside nested goroutines), and the callee's text, or "".
+func (f *finder) handsChannel(body *ast.BlockStmt) (ch, callee string) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			return false
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if isChan(f.info.TypeOf(a)) && ch == "" {
+					ch, callee = exprText(a), types.ExprString(n.Fun)
+				}
+			}
+		}
+		return ch == ""
+	})
+	return ch, callee
+}
+
 // goBody returns the body run by a go statement's call and, for a named
 // function, a map from its parameters to the call's argument texts.
 func (f *finder) goBody(call *ast.CallExpr) (*ast.BlockStmt, map[types.Object]string) {
 	if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
 		return lit.Body, nil
+	}
+	if lit, _ := f.taskLit(call.Fun); lit != nil && len(call.Args) == 0 {
+		return lit.Body, nil // a variable holding a literal (taskvar.go)
 	}
 	fn := f.callee(call)
 	decl := f.res.Decls[fn]
@@ -481,8 +510,9 @@ func isChan(t types.Type) bool {
 	return ok
 }
 
-// fork describes the goroutine started by n, or notes why it is unstructured.
-func (f *finder) fork(n ast.Node, obj syncObj) *Fork {
+// fork describes the goroutine started by n, one of the construct's
+// statements stmts, or notes why it is unstructured.
+func (f *finder) fork(n ast.Node, obj syncObj, stmts []ast.Stmt) *Fork {
 	fk := &Fork{Node: n}
 	var body *ast.BlockStmt
 	switch n := n.(type) {
@@ -493,6 +523,14 @@ func (f *finder) fork(n ast.Node, obj syncObj) *Fork {
 			fk.Callee = f.callee(n.Call)
 		}
 		body, _ = f.goBody(n.Call)
+		if fk.Body == nil && fk.Callee == nil && body != nil {
+			fk.Value, _ = f.taskLit(n.Call.Fun)
+			fk.ValueVar = f.info.Uses[ast.Unparen(n.Call.Fun).(*ast.Ident)].(*types.Var)
+			if why := f.valueWorkerWhy(fk, obj, stmts); why != "" {
+				f.unstructured([]ast.Node{n}, "goroutine runs "+fk.ValueVar.Name()+", a function value: "+why)
+				return nil
+			}
+		}
 	case *ast.CallExpr:
 		fk.ErrGroup = f.goMethod(n) == "errgroup" || f.wrapGoErr(n)
 		if len(n.Args) == 1 {
@@ -505,12 +543,27 @@ func (f *finder) fork(n ast.Node, obj syncObj) *Fork {
 				if d := f.res.Decls[fk.Callee]; d != nil {
 					body = d.Body
 				}
+				if fk.Callee == nil {
+					// A function value: run through its prologue, followed
+					// as the worker when it is a literal held by a variable
+					// (taskvar.go).
+					lit, why := f.taskLit(a)
+					if lit != nil {
+						fk.Value, fk.ValueVar = lit, f.info.Uses[a.(*ast.Ident)].(*types.Var)
+						why = f.valueWorkerWhy(fk, obj, stmts)
+					}
+					if why != "" {
+						fk.Value, fk.ValueVar, fk.ValueWhy = nil, nil, types.ExprString(a)+", a function value: "+why
+					} else if lit != nil {
+						body = lit.Body
+					}
+				}
 			}
 		}
 	}
 	if body != nil {
 		fk.Items = itemsLoop(body, f.info)
-		if fk.Items == nil && fk.Body != nil {
+		if fk.Items == nil && fk.Lit() != nil {
 			fk.Counter, fk.CounterVar = f.counterLoop(body) // counter.go
 		}
 		if why := f.bodySyncs(body, obj, fk.Items); why != "" {

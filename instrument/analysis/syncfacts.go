@@ -239,7 +239,16 @@ func (f *finder) demoteSyncing(why map[*types.Func]string) {
 				return reason == ""
 			})
 		}
+		roots := []ast.Node{}
 		for _, s := range c.List[c.First:c.Join] {
+			roots = append(roots, s)
+		}
+		for _, fk := range c.Forks {
+			if fk.Value != nil {
+				roots = append(roots, fk.Value.Body) // a worker held in a variable (taskvar.go)
+			}
+		}
+		for _, s := range roots {
 			check(s)
 			for _, fn := range f.steeringCalls(s, func(ast.Node) bool { return false }, false) {
 				if w := f.rets[fn]; w != "" && reason == "" {

@@ -141,7 +141,7 @@ func (r *Result) ownership() *workerOwnership {
 			continue
 		}
 		for _, fk := range c.Forks {
-			if fk.Body != nil && fk.ItemLoop() != nil {
+			if fk.Lit() != nil && fk.ItemLoop() != nil {
 				r.ownedVars(fk, o)
 			}
 		}
@@ -174,7 +174,7 @@ func (r *Result) ownedVars(fk *Fork, o *workerOwnership) {
 			}
 		}
 	}
-	for _, s := range fk.Body.Body.List {
+	for _, s := range fk.Lit().Body.List {
 		if s == fk.ItemLoop() {
 			break
 		}
@@ -203,7 +203,7 @@ func (r *Result) ownedVars(fk *Fork, o *workerOwnership) {
 	after := itemsDone(fk)
 	handed := map[*types.Var]bool{}
 	var stack []ast.Node
-	ast.Inspect(fk.Body.Body, func(n ast.Node) bool {
+	ast.Inspect(fk.Lit().Body, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return false
@@ -237,14 +237,14 @@ func (r *Result) ownedVars(fk *Fork, o *workerOwnership) {
 // that could run it again), or token.NoPos.
 func itemsDone(fk *Fork) token.Pos {
 	top := false
-	for _, s := range fk.Body.Body.List {
+	for _, s := range fk.Lit().Body.List {
 		top = top || s == fk.ItemLoop()
 	}
 	if !top {
 		return token.NoPos
 	}
 	jumps := false
-	ast.Inspect(fk.Body.Body, func(n ast.Node) bool {
+	ast.Inspect(fk.Lit().Body, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO {
 			jumps = true
 		}

@@ -27,12 +27,12 @@ func wrappersOf(pass *analysis.Pass) *Wrappers {
 				if wf.Kind == "refused" {
 					w.refused[fn.Origin()] = wf.Why
 				} else {
-					w.roles[fn.Origin()] = wrapRole{kind: wf.Kind, typ: wf.Type, field: wf.Field, errs: wf.Err}
+					w.setRole(fn, wrapRole{kind: wf.Kind, typ: wf.Type, field: wf.Field, errs: wf.Err})
 				}
 			}
 			var cf callsArgFact
 			if pass.ImportObjectFact(fn.Origin(), &cf) {
-				w.callsArg[fn.Origin()] = cf.Index
+				w.setCallsArg(fn, cf.Index)
 			}
 			return true
 		})

@@ -72,11 +72,40 @@ type Wrappers struct {
 	roles    map[*types.Func]wrapRole
 	callsArg map[*types.Func]int
 	refused  map[*types.Func]string // methods that start a goroutine running their func parameter, in a type that breaks the rule: why
+	// The same by full name: a package built in two variants (p and
+	// p [p.test], the same source but for p's _test files) has two objects
+	// for each function, and a group may hold only one variant of p while
+	// another package imports the other (conc's panics under ./...).
+	rolesByName    map[string]wrapRole
+	callsArgByName map[string]int
+}
+
+// funcKey names fn alike in every variant of its package.
+func funcKey(fn *types.Func) string { return fn.Origin().FullName() }
+
+func (w *Wrappers) setRole(fn *types.Func, r wrapRole) {
+	w.roles[fn.Origin()] = r
+	w.rolesByName[funcKey(fn)] = r
+}
+
+func (w *Wrappers) setCallsArg(fn *types.Func, i int) {
+	w.callsArg[fn.Origin()] = i
+	w.callsArgByName[funcKey(fn)] = i
+}
+
+// argCalled is the index of the func parameter fn calls once, if it does.
+func (w *Wrappers) argCalled(fn *types.Func) (int, bool) {
+	if i, ok := w.callsArg[fn.Origin()]; ok {
+		return i, true
+	}
+	i, ok := w.callsArgByName[funcKey(fn)]
+	return i, ok
 }
 
 // NewWrappers returns an empty set.
 func NewWrappers() *Wrappers {
-	return &Wrappers{roles: map[*types.Func]wrapRole{}, callsArg: map[*types.Func]int{}, refused: map[*types.Func]string{}}
+	return &Wrappers{roles: map[*types.Func]wrapRole{}, callsArg: map[*types.Func]int{}, refused: map[*types.Func]string{},
+		rolesByName: map[string]wrapRole{}, callsArgByName: map[string]int{}}
 }
 
 // Find adds the wrapper methods and argument-calling functions of one
@@ -96,7 +125,7 @@ func (w *Wrappers) Find(files []*ast.File, info *types.Info, pkg *types.Package)
 	}
 	for fn, d := range decls {
 		if i, ok := callsArgOnce(d, info); ok {
-			w.callsArg[fn] = i
+			w.setCallsArg(fn, i)
 		}
 	}
 	byType := map[*types.Named][]*types.Func{}
@@ -110,9 +139,12 @@ func (w *Wrappers) Find(files []*ast.File, info *types.Info, pkg *types.Package)
 	for named, methods := range byType {
 		roles, why := w.typeRoles(named, methods, decls, files, info, pkg)
 		for fn, r := range roles {
-			w.roles[fn] = r
+			w.setRole(fn, r)
 		}
 		if why == "" {
+			for _, fn := range methods {
+				delete(w.refused, fn) // refused by an earlier round that had not seen a callee's package yet
+			}
 			continue
 		}
 		for _, fn := range methods {
@@ -128,6 +160,9 @@ func (w *Wrappers) role(fn *types.Func) (wrapRole, bool) {
 		return wrapRole{}, false
 	}
 	r, ok := w.roles[fn.Origin()]
+	if !ok && w.refused[fn.Origin()] == "" { // a variant not analysed here takes the other's verdict
+		r, ok = w.rolesByName[funcKey(fn)]
+	}
 	return r, ok
 }
 
@@ -377,7 +412,7 @@ func (w *Wrappers) callsIn(s ast.Stmt, p types.Object, info *types.Info) bool {
 	if fn == nil {
 		return false
 	}
-	i, ok := w.callsArg[fn.Origin()]
+	i, ok := w.argCalled(fn)
 	if !ok || i >= len(call.Args) {
 		return false
 	}

@@ -32,3 +32,12 @@ func TestCounters(t *testing.T) {
 	setDecisions(t, "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "counter")
 }
+
+// TestTaskVars runs the Analyzer with -decisions over workers held in
+// variables (taskvar.go): followed when the variable is assigned once from
+// a literal before the construct and only started by it; noted with the
+// reason otherwise.
+func TestTaskVars(t *testing.T) {
+	setDecisions(t, "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "taskvar")
+}

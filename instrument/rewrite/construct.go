@@ -295,7 +295,15 @@ func (w *walker) child(lit *dst.FuncLit, k string, fk *analysis.Fork) {
 	if a, ok := w.astOf(lit).(*ast.FuncLit); ok {
 		body.List = append(v.freshFields(a.Type.Params, a.Type.Results), body.List...)
 	}
-	loop := fk.ItemLoop() // a range over the pool's channel, or a loop taking a counter's indices
+	v.itemBlocks(body, k, fk)
+}
+
+// itemBlocks starts a block per item in the item loop of worker fk, a
+// statement of body (a range over the pool's channel, or a loop taking a
+// counter's indices), and returns the worker to its own block after it.
+func (w *walker) itemBlocks(body *dst.BlockStmt, k string, fk *analysis.Fork) {
+	v := w
+	loop := fk.ItemLoop()
 	if loop == nil {
 		return
 	}

@@ -120,8 +120,14 @@ func (w *walker) dynLit(x *dst.FuncLit, a *ast.FuncLit) {
 	// vet counts the copy's checks among the code constructs call only when
 	// the literal is made in checked code; one made in plain code (passed to
 	// a helper that forks) is counted nowhere.
-	v.silent = w.silent || w.task == ""
+	// A construct's worker held in a variable (analysis/taskvar.go) is
+	// counted where its function is written as it is, once.
+	fk := w.res.ValueWorker(a)
+	v.silent = w.silent || w.task == "" && fk == nil || w.inClone && fk != nil
 	v.block(copyBody)
+	if fk != nil {
+		v.itemBlocks(copyBody, "_ga_d", fk) // a pool's item loop: a block per item
+	}
 	copyBody.List = append(v.freshFields(a.Type.Params, a.Type.Results), copyBody.List...)
 	ft := &dst.FuncType{Func: true, Params: &dst.FieldList{List: []*dst.Field{taskParam("_ga_d")}}}
 	if x.Type.Results != nil {

@@ -93,16 +93,17 @@ func spin(out []int) { // want spin:"synchronizes: an atomic value steers"
 	wg.Wait()
 }
 
-// taskVar's worker is a function value: not followed (the var form of conc's iter).
-func taskVar(out []int) { // want taskVar:"synchronizes: an atomic value steers"
+// taskVar's worker is held in a variable (the var form of conc's iter):
+// followed as the fork's body (taskvar.go), its item loop included.
+func taskVar(out []int) {
 	var idx atomic.Int64
-	task := func() { // want `function literal synchronizes \(an atomic value steers the goroutines' control flow \(idx.Add\(1\)\)\): calls through its value run it unchecked`
+	task := func() {
 		for i := int(idx.Add(1) - 1); i < len(out); i = int(idx.Add(1) - 1) {
 			out[i] = i
 		}
 	}
 	var wg sync.WaitGroup
-	for range 2 { // want `parallel loop of 1 goroutine start\(s\)`
+	for range 2 { // want `worker pool of 1 goroutine start\(s\), joined at line 109`
 		wg.Go(task)
 	}
 	wg.Wait()
