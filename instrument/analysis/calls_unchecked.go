@@ -201,6 +201,9 @@ func (f *finder) dynamicCall(x *ast.CallExpr, inPlace map[*ast.FuncLit]bool, not
 			}
 		}
 	}
+	if SpreadsResults(f.info, x) && fn.Pkg() != nil && f.res.linked[fn.Pkg()] {
+		note(Note{Pos: x.Pos(), Msg: "call " + types.ExprString(x) + " passes the results of a call with several results, which the checked version of " + fn.Name() + " cannot take beside the task: it runs as written, unchecked"})
+	}
 	if libraryGoroutine(fn) {
 		for _, a := range x.Args {
 			if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
@@ -235,4 +238,15 @@ func (f *finder) libraryGoroutines(note func(Note)) {
 			return true
 		})
 	}
+}
+
+// SpreadsResults reports whether x is f(g()), the one argument a call with
+// several results: no other argument, the task of f's checked clone
+// included, may be written beside it, so f is called as written.
+func SpreadsResults(info *types.Info, x *ast.CallExpr) bool {
+	if len(x.Args) != 1 {
+		return false
+	}
+	t, ok := info.TypeOf(x.Args[0]).(*types.Tuple)
+	return ok && t.Len() > 1
 }
