@@ -169,3 +169,9 @@ func spread(out []int) {
 	}
 	wg.Wait()
 }
+
+// onceLoad's literal runs once under sync.OnceValue, which orders it before
+// the other callers return: it runs as written, detached, noted.
+func onceLoad() func() int { // want onceLoad:`synchronizes: uses sync.Once`
+	return sync.OnceValue(func() int { return 42 }) // want `function literal runs once under sync.OnceValue, which orders it before every other caller's return: calls through its value run it unchecked — not checked` `detach: function literal runs as written, its goroutine detached, when called through its value`
+}
