@@ -84,7 +84,7 @@ func (f *finder) findDynamic() {
 func (f *finder) dynamicIn(body ast.Node, sig *types.Signature, converted map[types.Type]bool) {
 	inPlace := map[ast.Expr]bool{}
 	called := map[*ast.Ident]bool{}
-	once := map[*ast.FuncLit]string{} // literals given to sync.OnceValue & co: their call
+	once := map[*ast.FuncLit]string{} // literals given to sync.OnceValue & co: the function
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.FuncLit:
@@ -153,7 +153,7 @@ func (f *finder) dynamicLit(lit *ast.FuncLit) {
 }
 
 // onceLit decides about a function literal given to sync.OnceFunc,
-// OnceValue, OnceValues or Once.Do (named by call): the first caller runs
+// OnceValue or OnceValues (named by call): the first caller runs
 // it, under the Once's lock, and every other caller waits for it, an order
 // the model does not follow. Checked, its writes would conflict with the
 // siblings' reads after the call (a false data race); it runs as written,
@@ -171,7 +171,7 @@ func onceCall(info *types.Info, x *ast.CallExpr) string {
 		return ""
 	}
 	switch fn.Origin().FullName() {
-	case "sync.OnceFunc", "sync.OnceValue", "sync.OnceValues", "(*sync.Once).Do":
+	case "sync.OnceFunc", "sync.OnceValue", "sync.OnceValues": // Once.Do at the call site: "uses sync.Once"
 		return fn.Origin().FullName()
 	}
 	return ""
