@@ -19,7 +19,7 @@ func run(s *plaindep.Safe) {
 		go func() {
 			defer wg.Done()
 			s.Do(func() { total++ }) // want `function literal is given to \(\*example.com/plaindep.Safe\).Do, of example.com/plaindep, which is not rewritten and may call it under a lock of its own: calls through its value run it unchecked — not checked` `detach: function literal runs as written, its goroutine detached, when called through its value`
-			s.Do(add) // want `add is given to \(\*example.com/plaindep.Safe\).Do, of example.com/plaindep, which is not rewritten and may call it under a lock of its own: calls through its value run it unchecked — not checked`
+			s.Do(add)                // want `add is given to \(\*example.com/plaindep.Safe\).Do, of example.com/plaindep, which is not rewritten and may call it under a lock of its own: calls through its value run it unchecked — not checked`
 		}()
 	}
 	wg.Wait()
