@@ -258,7 +258,13 @@ func (w *walker) rangeStmt(s *dst.RangeStmt) {
 		s.Body.List = append(w.freshIdents(ids), s.Body.List...)
 	}
 	if elem != nil {
-		s.Body.List = append(append([]dst.Stmt{elem}, rebindShadowed(a, s)...), s.Body.List...)
+		if rebind := rebindShadowed(a, s); rebind != nil {
+			// The body in a block of its own: it may declare the loop's
+			// names again (for _, e := range e.Elts { e := e.(*T) }).
+			s.Body.List = []dst.Stmt{elem, rebind, &dst.BlockStmt{List: s.Body.List}}
+		} else {
+			s.Body.List = append([]dst.Stmt{elem}, s.Body.List...)
+		}
 		w.change()
 	}
 }
@@ -268,8 +274,9 @@ func (w *walker) rangeStmt(s *dst.RangeStmt) {
 // body would see the loop's v, not the slice. The loop's variables that
 // shadow the root of X are declared as _ga_k, _ga_v, and the body starts,
 // after the check, with `k, v := _ga_k, _ga_v`, so X names the slice where
-// the check reads it and the body sees its variables as written.
-func rebindShadowed(a *ast.RangeStmt, s *dst.RangeStmt) []dst.Stmt {
+// the check reads it and the body, in a block of its own, sees its
+// variables as written.
+func rebindShadowed(a *ast.RangeStmt, s *dst.RangeStmt) dst.Stmt {
 	root := rootIdent(a.X)
 	if root == nil {
 		return nil
@@ -291,7 +298,7 @@ func rebindShadowed(a *ast.RangeStmt, s *dst.RangeStmt) []dst.Stmt {
 	if lhs == nil {
 		return nil
 	}
-	return []dst.Stmt{&dst.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs}}
+	return &dst.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs}
 }
 
 // rootIdent returns the variable an expression of identifiers and
