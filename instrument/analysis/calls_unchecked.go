@@ -215,10 +215,13 @@ func (f *finder) dynamicCall(x *ast.CallExpr, inPlace map[*ast.FuncLit]bool, not
 }
 
 // libraryGoroutine reports whether fn runs a function it is given on a
-// goroutine of its own, later: a timer's or a finalizer's.
+// goroutine of its own, later: a timer's, a finalizer's, or iter.Pull's
+// coroutine.
 func libraryGoroutine(fn *types.Func) bool {
-	switch fn.FullName() {
-	case "time.AfterFunc", "runtime.SetFinalizer", "runtime.AddCleanup":
+	switch fn.Origin().FullName() {
+	case "time.AfterFunc", "runtime.SetFinalizer", "runtime.AddCleanup",
+		"iter.Pull", "iter.Pull2": // the iterator runs on a coroutine, whose goroutine no task is attached to
+		return true
 		return true
 	}
 	return false
@@ -232,7 +235,7 @@ func (f *finder) libraryGoroutines(note func(Note)) {
 		ast.Inspect(file, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if fn := Callee(f.info, call.Fun); fn != nil && libraryGoroutine(fn) {
-					note(Note{Pos: call.Pos(), Msg: fn.FullName() + " runs its function on a goroutine of its own, part of no parallel construct"})
+					note(Note{Pos: call.Pos(), Msg: fn.Origin().FullName() + " runs its function on a goroutine of its own, part of no parallel construct"})
 				}
 			}
 			return true
