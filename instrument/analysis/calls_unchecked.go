@@ -222,7 +222,6 @@ func libraryGoroutine(fn *types.Func) bool {
 	case "time.AfterFunc", "runtime.SetFinalizer", "runtime.AddCleanup",
 		"iter.Pull", "iter.Pull2": // the iterator runs on a coroutine, whose goroutine no task is attached to
 		return true
-		return true
 	}
 	return false
 }
