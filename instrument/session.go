@@ -217,9 +217,15 @@ func (s *session) addFiles(p *packages.Package, res *rewrite.Result) error {
 // place puts data, the rewritten (or new) file name of p, into the overlay,
 // where the build sees p's files (see buildName).
 func (s *session) place(p *packages.Package, name string, data []byte, rewritten bool) error {
+	orig := name
 	name, data, err := s.buildName(p, name, data, rewritten)
 	if err != nil {
 		return err
+	}
+	if strings.HasSuffix(name, ".go") {
+		if data, err = withLang(p, orig, data); err != nil {
+			return err
+		}
 	}
 	s.changed = true
 	return s.wd.Replace(name, data)

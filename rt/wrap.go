@@ -76,7 +76,9 @@ func MW[M ~map[K]V, K comparable, V any](t *Task, m M, s Site) M {
 // Copy checks then performs copy(dst, src): writes of the elements of dst
 // and reads of the elements of src that copy touches, at each leaf of the
 // element type.
-func Copy[S ~[]E, E any](t *Task, dst, src S, ws, rs Site) int {
+// dst and src may be of different slice types of one element type
+// (type B []byte copied to []byte), as copy allows.
+func Copy[D ~[]E, S ~[]E, E any](t *Task, dst D, src S, ws, rs Site) int {
 	n := min(len(dst), len(src))
 	if n > 0 && t != nil {
 		size, l := unsafe.Sizeof(dst[0]), leavesOf[E]()

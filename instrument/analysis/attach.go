@@ -2,7 +2,9 @@ package analysis
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"strings"
 )
 
 // A construct's goroutines attach their task (rt.Attach) only when its
@@ -226,12 +228,24 @@ func linkPrologues(results []*Result, owner map[*types.Func]*Result, why map[*ty
 			}
 		}
 	}
+	plain := map[*types.Func]bool{}
+	for _, r := range results {
+		for fn := range r.finder.detachPlainCallbacks() {
+			plain[fn] = true
+		}
+	}
 	all, detach := map[*types.Func]bool{}, map[*types.Func]bool{}
 	for _, r := range results {
 		for fn := range r.Prologue {
 			all[fn] = true
 		}
 		for fn := range r.Detach {
+			detach[fn] = true
+		}
+	}
+	for fn := range plain {
+		if all[fn] {
+			delete(all, fn)
 			detach[fn] = true
 		}
 	}
@@ -258,4 +272,64 @@ func (f *finder) callsSyncing(body *ast.BlockStmt, why map[*types.Func]string) s
 		return w == ""
 	})
 	return w
+}
+
+// detachPlainCallbacks detaches the literals of this package given as
+// arguments to a function of a package that is neither rewritten nor the
+// standard library (a dependency built plain, -deps=none): that code may
+// call them holding a lock of its own (a cache's compute callback, a
+// Safe.Do(f)), which the checks do not see, so run checked two siblings'
+// calls would look unordered (a false data race). They run as written,
+// noted. It returns the functions of the linked packages given so, which
+// Link detaches the same way. The standard library's callers of callbacks
+// (sort.Slice, slices.SortFunc) take no lock around them, except the Once
+// family, which onceLit handles.
+func (f *finder) detachPlainCallbacks() map[*types.Func]token.Pos {
+	fns := map[*types.Func]token.Pos{}
+	for _, file := range f.files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			x, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			to := Callee(f.info, x.Fun)
+			if to == nil || to.Pkg() == nil || f.res.linked[to.Pkg()] || stdPath(to.Pkg().Path()) {
+				return true
+			}
+			why := " is given to " + to.FullName() + ", of " + to.Pkg().Path() + ", which is not rewritten and may call it under a lock of its own: calls through its value run it unchecked"
+			for _, a := range x.Args {
+				var id *ast.Ident
+				switch a := ast.Unparen(a).(type) {
+				case *ast.FuncLit:
+					if f.res.PrologueLits[a] {
+						delete(f.res.PrologueLits, a)
+						f.res.DetachLits[a] = true
+						f.res.Notes = append(f.res.Notes, Note{Pos: a.Pos(), Msg: "function literal" + why})
+					}
+				case *ast.Ident:
+					id = a
+				case *ast.SelectorExpr:
+					id = a.Sel
+				}
+				if id == nil {
+					continue
+				}
+				if fn, ok := f.info.Uses[id].(*types.Func); ok && f.res.linked[fn.Pkg()] {
+					if _, seen := fns[fn.Origin()]; !seen {
+						fns[fn.Origin()] = a.Pos()
+						f.res.Notes = append(f.res.Notes, Note{Pos: a.Pos(), Msg: fn.Name() + why})
+					}
+				}
+			}
+			return true
+		})
+	}
+	return fns
+}
+
+// stdPath reports whether an import path is the standard library's: its
+// first element has no dot.
+func stdPath(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }

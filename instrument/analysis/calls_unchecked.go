@@ -222,6 +222,9 @@ func (f *finder) dynamicCall(x *ast.CallExpr, inPlace map[*ast.FuncLit]bool, not
 			}
 		}
 	}
+	if SpreadsResults(f.info, x) && fn.Pkg() != nil && f.res.linked[fn.Pkg()] {
+		note(Note{Pos: x.Pos(), Msg: "call " + types.ExprString(x) + " passes the results of a call with several results, which the checked version of " + fn.Name() + " cannot take beside the task: it runs as written, unchecked"})
+	}
 	if libraryGoroutine(fn) {
 		for _, a := range x.Args {
 			if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
@@ -233,10 +236,12 @@ func (f *finder) dynamicCall(x *ast.CallExpr, inPlace map[*ast.FuncLit]bool, not
 }
 
 // libraryGoroutine reports whether fn runs a function it is given on a
-// goroutine of its own, later: a timer's or a finalizer's.
+// goroutine of its own, later: a timer's, a finalizer's, or iter.Pull's
+// coroutine.
 func libraryGoroutine(fn *types.Func) bool {
-	switch fn.FullName() {
-	case "time.AfterFunc", "runtime.SetFinalizer", "runtime.AddCleanup":
+	switch fn.Origin().FullName() {
+	case "time.AfterFunc", "runtime.SetFinalizer", "runtime.AddCleanup",
+		"iter.Pull", "iter.Pull2": // the iterator runs on a coroutine, whose goroutine no task is attached to
 		return true
 	}
 	return false
@@ -250,10 +255,21 @@ func (f *finder) libraryGoroutines(note func(Note)) {
 		ast.Inspect(file, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if fn := Callee(f.info, call.Fun); fn != nil && libraryGoroutine(fn) {
-					note(Note{Pos: call.Pos(), Msg: fn.FullName() + " runs its function on a goroutine of its own, part of no parallel construct"})
+					note(Note{Pos: call.Pos(), Msg: fn.Origin().FullName() + " runs its function on a goroutine of its own, part of no parallel construct"})
 				}
 			}
 			return true
 		})
 	}
+}
+
+// SpreadsResults reports whether x is f(g()), the one argument a call with
+// several results: no other argument, the task of f's checked clone
+// included, may be written beside it, so f is called as written.
+func SpreadsResults(info *types.Info, x *ast.CallExpr) bool {
+	if len(x.Args) != 1 {
+		return false
+	}
+	t, ok := info.TypeOf(x.Args[0]).(*types.Tuple)
+	return ok && t.Len() > 1
 }

@@ -84,10 +84,13 @@ func (f *finder) findDynamic() {
 func (f *finder) dynamicIn(body ast.Node, sig *types.Signature, converted map[types.Type]bool) {
 	inPlace := map[ast.Expr]bool{}
 	called := map[*ast.Ident]bool{}
+	once := map[*ast.FuncLit]string{} // literals given to sync.OnceValue & co: the function
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.FuncLit:
-			if !inPlace[x] {
+			if c, ok := once[x]; ok {
+				f.onceLit(x, c)
+			} else if !inPlace[x] {
 				f.dynamicLit(x)
 			}
 			lsig, _ := f.info.TypeOf(x).(*types.Signature)
@@ -112,6 +115,13 @@ func (f *finder) dynamicIn(body ast.Node, sig *types.Signature, converted map[ty
 			if f.goMethod(x) != "" {
 				for _, a := range x.Args {
 					inPlace[ast.Unparen(a)] = true // a goroutine's body
+				}
+			}
+			if c := onceCall(f.info, x); c != "" {
+				for _, a := range x.Args {
+					if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+						once[lit] = c
+					}
 				}
 			}
 			f.callConversions(x, converted)
@@ -140,6 +150,31 @@ func (f *finder) dynamicLit(lit *ast.FuncLit) {
 		return
 	}
 	f.res.PrologueLits[lit] = true
+}
+
+// onceLit decides about a function literal given to sync.OnceFunc,
+// OnceValue or OnceValues (named by call): the first caller runs
+// it, under the Once's lock, and every other caller waits for it, an order
+// the model does not follow. Checked, its writes would conflict with the
+// siblings' reads after the call (a false data race); it runs as written,
+// its goroutine detached, noted.
+func (f *finder) onceLit(lit *ast.FuncLit, call string) {
+	f.res.Notes = append(f.res.Notes, Note{Pos: lit.Pos(), Msg: "function literal runs once under " + call + ", which orders it before every other caller's return: calls through its value run it unchecked"})
+	f.res.DetachLits[lit] = true
+}
+
+// onceCall names the sync function or method x calls that runs its
+// function argument once for all callers, or "".
+func onceCall(info *types.Info, x *ast.CallExpr) string {
+	fn := Callee(info, x.Fun)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return ""
+	}
+	switch fn.Origin().FullName() {
+	case "sync.OnceFunc", "sync.OnceValue", "sync.OnceValues": // Once.Do at the call site: "uses sync.Once"
+		return fn.Origin().FullName()
+	}
+	return ""
 }
 
 // valued records that fn may be called through a value: it gets a

@@ -16,3 +16,12 @@ func TestDynamic(t *testing.T) {
 	setAnalyzerFlag(t, "dynamic", "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "dyncalls")
 }
+
+// TestPlainCallbacks runs the Analyzer with -decisions and -dynamic over
+// plainuse: callbacks given to a package that is neither rewritten nor the
+// standard library run as written, detached, noted.
+func TestPlainCallbacks(t *testing.T) {
+	setAnalyzerFlag(t, "decisions", "true")
+	setAnalyzerFlag(t, "dynamic", "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "plainuse")
+}

@@ -93,6 +93,9 @@ func (f *finder) noteRefusedWrappers(files []*ast.File) {
 	for _, file := range files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && f.wraps != nil {
+				if fk := f.forkOf[call]; fk != nil && fk.Construct != nil {
+					return true // a fork of a construct (errgroup's g.Go, known without its source): checked, whatever the type's source says
+				}
 				if fn := f.callee(call); fn != nil {
 					if why := f.wraps.refused[fn.Origin()]; why != "" {
 						f.res.Notes = append(f.res.Notes, Note{Pos: call.Pos(), Msg: types.ExprString(call.Fun) + " starts a goroutine that runs its function, and " + why})

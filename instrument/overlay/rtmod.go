@@ -118,6 +118,12 @@ func langVersion(v string) string {
 	return v
 }
 
+// RequireLang is requireLang, for rewritten files of modules whose go line
+// is older than the language version rewritten code needs.
+func RequireLang(name string, src []byte, lang string) ([]byte, error) {
+	return requireLang(name, src, lang)
+}
+
 // requireLang adds lang (go1.N) to the file's //go:build constraint, or
 // gives it one. A file's go1.N constraint sets its language version.
 func requireLang(name string, src []byte, lang string) ([]byte, error) {

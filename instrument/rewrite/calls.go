@@ -53,7 +53,7 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 	default:
 		x.Fun = w.rval(x.Fun)
 	}
-	if fn != nil && w.task != "" && w.res.Clones[fn] {
+	if fn != nil && w.task != "" && w.res.Clones[fn] && !analysis.SpreadsResults(w.info, a) { // f(g()): noted, runs as written
 		if v, ok := w.provenCall(a); ok {
 			w.record(a, callOp, plan.Independent, v.Why) // the callee as written: nothing it does needs a check here
 		} else if w.res.WorkerCallPrivate(a) {
@@ -221,8 +221,8 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 	case "copy":
 		w.rvals(x.Args)
 		w.change()
-		if b, ok := underlying(w.info.TypeOf(a.Args[1])).(*types.Basic); ok && b.Info()&types.IsString != 0 {
-			return w.rtCall(rtnames.CopyString, w.taskExpr(), x.Args[0], x.Args[1], site(types.ExprString(a)))
+		if stringLike(w.info.TypeOf(a.Args[1])) {
+			return w.rtCall(rtnames.CopyString, w.taskExpr(), x.Args[0], w.asString(x.Args[1], a.Args[1]), site(types.ExprString(a)))
 		}
 		id := w.site(a.Pos(), types.ExprString(a))
 		return w.rtCall(rtnames.Copy, w.taskExpr(), x.Args[0], x.Args[1], siteLit(id), siteLit(id))

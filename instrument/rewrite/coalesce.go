@@ -782,7 +782,13 @@ func (w *walker) loopCond(c *coalescing, apart []dst.Expr) dst.Expr {
 			out = &dst.BinaryExpr{X: out, Op: token.LAND, Y: e}
 		}
 	}
+	seen := map[string]bool{} // one lo >= d per slice would repeat: go vet's bool check fails go test on x >= 0 && x >= 0
 	for _, e := range conds {
+		k := types.ExprString(e)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
 		x := copyExpr(e)
 		if p, ok := x.(*dst.ParenExpr); ok {
 			x = p.X // an operand of && needs no parentheses

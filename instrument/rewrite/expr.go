@@ -317,6 +317,9 @@ func (w *walker) rangeElemCheck(a *ast.RangeStmt, s *dst.RangeStmt) dst.Stmt {
 	key := "_ga_i" // for _, v := range s: the check needs the index
 	if id, ok := a.Key.(*ast.Ident); ok && id.Name != "_" {
 		key = id.Name
+		if r := rootIdent(a.X); r != nil && r.Name == key {
+			key = "_ga_k" // for v, x := range v: rebindShadowed declares the key as _ga_k
+		}
 	}
 	elem := &ast.IndexExpr{X: a.X, Index: ast.NewIdent(key)}
 	fn := rtnames.R
@@ -328,7 +331,7 @@ func (w *walker) rangeElemCheck(a *ast.RangeStmt, s *dst.RangeStmt) dst.Stmt {
 		s.Key = dst.NewIdent(key)
 	}
 	what := types.ExprString(elem)
-	if key == "_ga_i" {
+	if key == "_ga_i" || key == "_ga_k" {
 		what = types.ExprString(a.X) + "[…]"
 	}
 	site := w.site(a.Value.Pos(), what)

@@ -49,12 +49,16 @@ func readsElems(to, from types.Type) bool {
 func (w *walker) appendTail(x *dst.CallExpr, a *ast.CallExpr, ws uint32) dst.Expr {
 	last := a.Args[len(a.Args)-1]
 	fn := rtnames.AppendSlice
-	if b, ok := underlying(w.info.TypeOf(last)).(*types.Basic); ok && b.Info()&types.IsString != 0 {
+	tail := x.Args[1]
+	if stringLike(w.info.TypeOf(last)) {
 		fn = rtnames.AppendString
+		if _, tp := types.Unalias(w.info.TypeOf(last)).(*types.TypeParam); tp {
+			tail = w.asString(tail, last) // ~string|~[]byte satisfies no ~string: convert
+		}
 	}
 	rs := w.site(last.Pos(), types.ExprString(last))
 	w.change()
-	return w.rtCall(fn, w.taskExpr(), x.Args[0], x.Args[1], siteLit(ws), siteLit(rs))
+	return w.rtCall(fn, w.taskExpr(), x.Args[0], tail, siteLit(ws), siteLit(rs))
 }
 
 // recvPath rewrites the operand of a method selection x.M promoted through

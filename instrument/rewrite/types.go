@@ -230,3 +230,46 @@ func operand(e dst.Expr, op token.Token, right bool) dst.Expr {
 	}
 	return &dst.ParenExpr{X: e}
 }
+
+// stringLike reports whether t, the source of copy or the tail of
+// append(s, t...), is a string rather than a slice: a string type, named or
+// not, or a type parameter one of whose terms is a string (~string,
+// ~string|~[]byte). Its underlying type alone says nothing for a type
+// parameter (an interface), and the runtime's helpers differ for the two.
+func stringLike(t types.Type) bool {
+	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return termsHaveString(tp.Constraint())
+	}
+	b, ok := underlying(t).(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func termsHaveString(c types.Type) bool {
+	iface, ok := underlying(c).(*types.Interface)
+	if !ok {
+		return stringLike(c)
+	}
+	for i := range iface.NumEmbeddeds() {
+		e := iface.EmbeddedType(i)
+		if u, ok := e.(*types.Union); ok {
+			for j := range u.Len() {
+				if stringLike(u.Term(j).Type()) {
+					return true
+				}
+			}
+		} else if termsHaveString(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// asString converts x, of a string-like type other than string (type Index
+// string, a type parameter), to string, for a runtime helper that takes one.
+func (w *walker) asString(x dst.Expr, a ast.Expr) dst.Expr {
+	t := types.Unalias(w.info.TypeOf(a))
+	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		return x // string or an untyped constant
+	}
+	return &dst.CallExpr{Fun: dst.NewIdent("string"), Args: []dst.Expr{x}}
+}

@@ -258,9 +258,59 @@ func (w *walker) rangeStmt(s *dst.RangeStmt) {
 		s.Body.List = append(w.freshIdents(ids), s.Body.List...)
 	}
 	if elem != nil {
-		s.Body.List = append([]dst.Stmt{elem}, s.Body.List...)
+		if rebind := rebindShadowed(a, s); rebind != nil {
+			// The body in a block of its own: it may declare the loop's
+			// names again (for _, e := range e.Elts { e := e.(*T) }).
+			s.Body.List = []dst.Stmt{elem, rebind, &dst.BlockStmt{List: s.Body.List}}
+		} else {
+			s.Body.List = append([]dst.Stmt{elem}, s.Body.List...)
+		}
 		w.change()
 	}
+}
+
+// rebindShadowed handles `for _, v := range v` (the variadic v ...string
+// ranged over under its own name): the check of X[key] at the start of the
+// body would see the loop's v, not the slice. The loop's variables that
+// shadow the root of X are declared as _ga_k, _ga_v, and the body starts,
+// after the check, with `k, v := _ga_k, _ga_v`, so X names the slice where
+// the check reads it and the body, in a block of its own, sees its
+// variables as written.
+func rebindShadowed(a *ast.RangeStmt, s *dst.RangeStmt) dst.Stmt {
+	root := rootIdent(a.X)
+	if root == nil {
+		return nil
+	}
+	var lhs, rhs []dst.Expr
+	for _, p := range []struct {
+		e    *dst.Expr
+		a    ast.Expr
+		name string
+	}{{&s.Key, a.Key, "_ga_k"}, {&s.Value, a.Value, "_ga_v"}} {
+		id, ok := p.a.(*ast.Ident)
+		if !ok || id.Name != root.Name || id.Name == "_" {
+			continue
+		}
+		*p.e = dst.NewIdent(p.name)
+		lhs = append(lhs, dst.NewIdent(id.Name))
+		rhs = append(rhs, dst.NewIdent(p.name))
+	}
+	if lhs == nil {
+		return nil
+	}
+	return &dst.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs}
+}
+
+// rootIdent returns the variable an expression of identifiers and
+// selectors starts with: s of s.items.
+func rootIdent(e ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return rootIdent(x.X)
+	}
+	return nil
 }
 
 // freshVars returns, for a statement declaring shared variables in checked

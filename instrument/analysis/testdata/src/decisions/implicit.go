@@ -1,6 +1,7 @@
 package decisions
 
 import (
+	"iter"
 	"sort"
 	"sync"
 	"time"
@@ -63,4 +64,12 @@ func sorted(rows [][]int) {
 // A timer's function runs on a goroutine of its own.
 func timer(x *int) {
 	time.AfterFunc(time.Millisecond, func() { *x = 1 }) // want `time.AfterFunc runs its function on a goroutine of its own, part of no parallel construct — not checked`
+}
+
+// iter.Pull runs its iterator on a coroutine, a goroutine of its own.
+func pull(seq func(func(int) bool)) int {
+	next, stop := iter.Pull(seq) // want `iter.Pull runs its function on a goroutine of its own, part of no parallel construct — not checked`
+	defer stop()
+	v, _ := next()
+	return v
 }

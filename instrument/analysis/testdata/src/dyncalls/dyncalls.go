@@ -151,3 +151,28 @@ func sends(ch chan int) { ch <- 1 } // want `detach: sends runs as written, its 
 func sendsValue(ch chan int) func(chan int) {
 	return sends // want `sends synchronizes \(communicates by channel\): calls through its value run it unchecked — not checked`
 }
+
+// spread passes the results of a call with several results to a function
+// with a checked clone: the clone cannot take the task beside them, so the
+// call runs the function as written, noted.
+func pair(s []int) (int, int) { return len(s), cap(s) }
+
+func sum2(a, b int) int { return a + b }
+
+func spread(out []int) {
+	var wg sync.WaitGroup
+	for i := range out { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i] = sum2(pair(out)) // want `call sum2\(pair\(out\)\) passes the results of a call with several results, which the checked version of sum2 cannot take beside the task: it runs as written, unchecked — not checked`
+		}()
+	}
+	wg.Wait()
+}
+
+// onceLoad's literal runs once under sync.OnceValue, which orders it before
+// the other callers return: it runs as written, detached, noted.
+func onceLoad() func() int { // want onceLoad:`synchronizes: uses sync.Once`
+	return sync.OnceValue(func() int { return 42 }) // want `function literal runs once under sync.OnceValue, which orders it before every other caller's return: calls through its value run it unchecked — not checked` `detach: function literal runs as written, its goroutine detached, when called through its value`
+}

@@ -1,0 +1,13 @@
+// Package plaindep stands for a dependency built plain: Do calls its
+// callback under a lock of its own.
+package plaindep
+
+import "sync"
+
+type Safe struct{ mu sync.Mutex }
+
+func (s *Safe) Do(f func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f()
+}

@@ -1,0 +1,26 @@
+// Package plainuse gives callbacks to a package that is not rewritten with
+// it (example.com/plaindep): they run as written, detached, noted.
+package plainuse
+
+import (
+	"sync"
+
+	"example.com/plaindep"
+)
+
+var total int
+
+func add() { total++ } // want `detach: add runs as written, its goroutine detached, when called through a value`
+
+func run(s *plaindep.Safe) {
+	var wg sync.WaitGroup
+	for range 4 { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+` `goroutines attach their task: calls through values run checked`
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.Do(func() { total++ }) // want `function literal is given to \(\*example.com/plaindep.Safe\).Do, of example.com/plaindep, which is not rewritten and may call it under a lock of its own: calls through its value run it unchecked — not checked` `detach: function literal runs as written, its goroutine detached, when called through its value`
+			s.Do(add)                // want `add is given to \(\*example.com/plaindep.Safe\).Do, of example.com/plaindep, which is not rewritten and may call it under a lock of its own: calls through its value run it unchecked — not checked`
+		}()
+	}
+	wg.Wait()
+}
