@@ -14,7 +14,8 @@ import (
 // arguments inferred.
 const rewriteLang = "go1.18"
 
-// withLang gives a rewritten or new file of p, whose module's go line is
+// withLang gives a new file of p (the rewriter's own, such as the site
+// table; a rewritten file got its constraint from rewrite.withLanguage), whose module's go line is
 // older than rewriteLang or missing (imaging v1.6.2's go.mod has none, so
 // the go command compiles it as go1.16), a //go:build go1.18 constraint,
 // which raises that file's language version alone: the module's go line,
