@@ -140,21 +140,8 @@ func AddReplaces(modFile string, reps []Replace) error {
 	if err != nil {
 		return err
 	}
-	for _, r := range reps {
-		var drop []modfile.Replace // DropReplace clears the entry
-		for _, old := range f.Replace {
-			if old.Old.Path == r.Path {
-				drop = append(drop, *old)
-			}
-		}
-		for _, old := range drop {
-			if err := f.DropReplace(old.Old.Path, old.Old.Version); err != nil {
-				return err
-			}
-		}
-		if err := f.AddReplace(r.Path, "", r.Dir, ""); err != nil {
-			return err
-		}
+	if err := setReplaces(f, func() []*modfile.Replace { return f.Replace }, reps); err != nil {
+		return err
 	}
 	f.Cleanup()
 	out, err := f.Format()
@@ -178,9 +165,26 @@ func AddReplacesToWork(workFile string, reps []Replace) error {
 	if err != nil {
 		return err
 	}
+	if err := setReplaces(f, func() []*modfile.Replace { return f.Replace }, reps); err != nil {
+		return err
+	}
+	f.Cleanup()
+	return os.WriteFile(workFile, modfile.Format(f.Syntax), 0o666)
+}
+
+// replacer is what a go.mod and a go.work file share for editing their
+// replace directives.
+type replacer interface {
+	DropReplace(oldPath, oldVers string) error
+	AddReplace(oldPath, oldVers, newPath, newVers string) error
+}
+
+// setReplaces makes f take each module of reps from its directory, dropping
+// any replacement of that module f had (current lists f's replaces now).
+func setReplaces(f replacer, current func() []*modfile.Replace, reps []Replace) error {
 	for _, r := range reps {
 		var drop []modfile.Replace // DropReplace clears the entry
-		for _, old := range f.Replace {
+		for _, old := range current() {
 			if old.Old.Path == r.Path {
 				drop = append(drop, *old)
 			}
@@ -194,6 +198,5 @@ func AddReplacesToWork(workFile string, reps []Replace) error {
 			return err
 		}
 	}
-	f.Cleanup()
-	return os.WriteFile(workFile, modfile.Format(f.Syntax), 0o666)
+	return nil
 }
