@@ -14,16 +14,18 @@ import (
 // arguments inferred.
 const rewriteLang = "go1.18"
 
-// withLang gives a new file of p (the rewriter's own, such as the site
-// table; a rewritten file got its constraint from rewrite.withLanguage), whose module's go line is
-// older than rewriteLang or missing (imaging v1.6.2's go.mod has none, so
-// the go command compiles it as go1.16), a //go:build go1.18 constraint,
-// which raises that file's language version alone: the module's go line,
-// and with it the module graph and the other files' semantics, stay as
-// they are. A new constraint line goes before a //line directive naming
-// orig at line 1, so every position in the file stays the original's.
+// withLang gives a rewritten or new file of p whose language version is
+// older than rewriteLang a //go:build go1.18 constraint, which raises that
+// file's version alone: the module's go line, and with it the module graph
+// and the other files' semantics (loop variables change only at go1.22),
+// stay as they are. Old versions come from a go.mod with an old go line or
+// none (imaging v1.6.2's has none, so the go command compiles it as
+// go1.16), or from the file's own //go:build line. A new constraint line
+// goes before a //line directive naming orig at line 1, so every position
+// in the file stays the original's.
 func withLang(p *packages.Package, orig string, data []byte) ([]byte, error) {
-	if p.Module == nil || p.Module.GoVersion != "" && version.Compare("go"+p.Module.GoVersion, rewriteLang) >= 0 {
+	lang := fileLang(p, orig)
+	if lang == "" || version.Compare(lang, rewriteLang) >= 0 {
 		return data, nil
 	}
 	fresh := "//go:build " + rewriteLang + "\n\n"
@@ -35,4 +37,26 @@ func withLang(p *packages.Package, orig string, data []byte) ([]byte, error) {
 		out = append([]byte(fresh+"//line "+orig+":1\n"), data...)
 	}
 	return out, nil
+}
+
+// fileLang returns the language version the compiler gives file name of p
+// ("" when unknown): the file's own, from its //go:build line, else the
+// module's go line, else go1.16, that of a go.mod without one.
+func fileLang(p *packages.Package, name string) string {
+	if p.TypesInfo != nil {
+		for _, f := range p.Syntax {
+			if p.Fset.File(f.Pos()).Name() == name {
+				if v := p.TypesInfo.FileVersions[f]; v != "" {
+					return v
+				}
+			}
+		}
+	}
+	switch {
+	case p.Module == nil:
+		return ""
+	case p.Module.GoVersion != "":
+		return "go" + p.Module.GoVersion
+	}
+	return "go1.16"
 }

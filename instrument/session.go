@@ -222,7 +222,7 @@ func (s *session) place(p *packages.Package, name string, data []byte, rewritten
 	if err != nil {
 		return err
 	}
-	if strings.HasSuffix(name, ".go") && !rewritten { // rewritten files: rewrite.withLanguage, per file
+	if strings.HasSuffix(name, ".go") {
 		if data, err = withLang(p, orig, data); err != nil {
 			return err
 		}

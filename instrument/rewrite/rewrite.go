@@ -147,7 +147,7 @@ func rewrite(pkg *packages.Package, res *analysis.Result, cfg Config) (*Result, 
 		if src == nil {
 			continue
 		}
-		out.Files[name] = withLanguage(src, name, fileLanguage(pkg, pkg.TypesInfo.FileVersions[file]))
+		out.Files[name] = src
 		out.NextSite += uint32(len(fr.sites))
 	}
 	if cfg.Test && testFile >= 0 && !declares(pkg, "TestMain") {
