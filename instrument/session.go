@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/goanomaly/goanomaly"
+	"github.com/goanomaly/goanomaly/instrument/analysis"
 	"github.com/goanomaly/goanomaly/instrument/gocmd"
 	"github.com/goanomaly/goanomaly/instrument/overlay"
 	"github.com/goanomaly/goanomaly/instrument/plan"
@@ -138,7 +139,7 @@ func (s *session) warnOutsideModules() {
 
 // isStd reports whether p is a standard library package (in GOROOT).
 func isStd(p *packages.Package) bool {
-	return !strings.Contains(strings.Split(p.PkgPath, "/")[0], ".") && p.PkgPath != "command-line-arguments"
+	return analysis.Standard(p.PkgPath) && p.PkgPath != "command-line-arguments"
 }
 
 // report prints the plan's notes (unless -quiet) and dumps it for -debug.

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 )
 
 // A construct's goroutines attach their task (rt.Attach) only when its
@@ -293,7 +292,7 @@ func (f *finder) detachPlainCallbacks() map[*types.Func]token.Pos {
 				return true
 			}
 			to := Callee(f.info, x.Fun)
-			if to == nil || to.Pkg() == nil || f.res.linked[to.Pkg()] || stdPath(to.Pkg().Path()) {
+			if to == nil || to.Pkg() == nil || f.res.linked[to.Pkg()] || Standard(to.Pkg().Path()) {
 				return true
 			}
 			why := " is given to " + to.FullName() + ", of " + to.Pkg().Path() + ", which is not rewritten and may call it under a lock of its own: calls through its value run it unchecked"
@@ -325,11 +324,4 @@ func (f *finder) detachPlainCallbacks() map[*types.Func]token.Pos {
 		})
 	}
 	return fns
-}
-
-// stdPath reports whether an import path is the standard library's: its
-// first element has no dot.
-func stdPath(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
 }
