@@ -76,5 +76,6 @@ const (
 	Done2                 = "Done2"                 // (a, b) (a, b)
 	Done3                 = "Done3"                 // (a, b, c) (a, b, c)
 	Done4                 = "Done4"                 // (a, b, c, d) (a, b, c, d)
+	NoFini                = "NoFini"                // (): the program ends without Fini (a test binary whose examples run)
 	Recovered             = "Recovered"             // (recover()) r: clears an opaque count a panic left
 )
