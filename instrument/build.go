@@ -65,8 +65,8 @@ func Run(ctx context.Context, o *Options) (int, error) {
 	}
 	reports := s.setReportDir()
 	code, err := s.goCommand(ctx, s.goArgs(o.Line.Cmd))
-	if err == nil && reports != "" {
-		s.showTestReports(reports)
+	if err == nil && reports != "" && s.showTestReports(reports) && code == 0 {
+		code = 1 // a binary that ends without rt.Fini found a data race (testreports.go)
 	}
 	return code, err
 }

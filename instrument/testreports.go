@@ -42,6 +42,7 @@ type testRecord struct {
 	Checks         int64
 	Untracked      int64
 	Exhausted      int64 `json:"exhausted_trees"`
+	Ended          *bool // false: the binary ends without rt.Fini (it runs examples), Status is what Fini would have chosen
 
 	pkg      string // the package the binary tests
 	out      []byte // what the runtime printed on stderr
@@ -69,11 +70,13 @@ func (s *session) setReportDir() string {
 }
 
 // showTestReports prints, after go test, the reports go test hid and the
-// summary table.
-func (s *session) showTestReports(dir string) {
+// summary table. It returns whether a binary that ends without rt.Fini
+// (one that runs examples, see testmain.go) found what would have failed
+// it: go test saw it pass, so goanomaly test fails it.
+func (s *session) showTestReports(dir string) (failed bool) {
 	recs := s.readTestRecords(dir)
 	if len(recs) == 0 {
-		return
+		return false
 	}
 	w := s.opts.Stdout
 	if j, _ := s.opts.Line.Flag("json"); j == "true" {
@@ -81,7 +84,7 @@ func (s *session) showTestReports(dir string) {
 	}
 	if s.outputHidden() {
 		for _, r := range recs {
-			if r.Status == 0 && r.Stderr && len(r.out) > 0 {
+			if (r.Status == 0 || r.unended()) && r.Stderr && len(r.out) > 0 {
 				fmt.Fprintf(w, "# %s (passed: go test does not show the output of passing packages)\n", r.pkg)
 				w.Write(r.out)
 			}
@@ -90,7 +93,18 @@ func (s *session) showTestReports(dir string) {
 	if !s.opts.Line.Quiet {
 		writeSummary(w, recs)
 	}
+	for _, r := range recs {
+		if r.unended() && r.Status != 0 {
+			fmt.Fprintf(w, "FAIL\t%s: goanomaly: the test binary found %d data race(s) and, as it runs examples, ends without goanomaly's TestMain: go test saw it pass\n", r.pkg, r.DataRaces)
+			failed = true
+		}
+	}
+	return failed
 }
+
+// unended reports whether r was written by a binary that ends without
+// rt.Fini: its status is the one Fini would have chosen, not its own.
+func (r *testRecord) unended() bool { return r.Ended != nil && !*r.Ended }
 
 // outputHidden reports whether go test hides the output of a passing
 // package, as cmd/go/internal/test decides: in package-list mode, unless it
@@ -171,7 +185,12 @@ func writeSummary(w io.Writer, recs []*testRecord) {
 	fmt.Fprintln(tw, "package\tstatus\tdata races\tnondeterminism\tWRITE-WRITE\tWRITE-READ\tREAD-WRITE\tconstructs run\tchecks\tuntracked")
 	for _, r := range recs {
 		status := "ok"
-		if r.Status != 0 {
+		switch {
+		case r.unended() && r.Status != 0:
+			status = "FAIL"
+		case r.unended():
+			status = "-" // its own status is go test's to show
+		case r.Status != 0:
 			status = "exit " + strconv.Itoa(r.Status)
 		}
 		pkg := r.pkg

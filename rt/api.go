@@ -5,7 +5,9 @@ package rt
 // instrument/rtnames mirrors them and a test keeps the two in sync. Change a
 // signature here only together with the rewriter. The generic helpers in
 // wrap.go and the aliasing guard in guard.go (which picks a construct's
-// pruned or checked version) are part of the same contract.
+// pruned or checked version) are part of the same contract, and so are
+// opaque.go (calls into plain code) and nofini.go (test binaries that end
+// without Fini).
 //
 // Every *Task method is safe on a nil receiver and then does nothing: the
 // rewriter passes a nil task wherever code runs outside any construct, so a

@@ -89,6 +89,7 @@ type reporter struct {
 	seen    map[key]*entry
 	entries []*entry // in the order found
 	exit    func(int)
+	unended bool // the program does not end through Fini (nofini.go)
 }
 
 const cacheSize = 1024
@@ -151,6 +152,7 @@ func (r *reporter) add(tr *tree, rep rawReport) {
 	} else {
 		r.print(tr, rep)
 	}
+	r.writeProgress()
 	if r.cfg.halt && rep.class == dataRace {
 		if r.cfg.sarif {
 			r.writeSARIF(r.writer(), nil) // the log is all the output: write it before exiting

@@ -19,7 +19,9 @@ import (
 //	            working directory: go test runs a package's binary in the
 //	            package's directory), "status" (the exit status the runtime
 //	            chose) and "stderr" (whether the reports went to stderr,
-//	            false with log_path).
+//	            false with log_path). A binary that ends without Fini
+//	            (nofini.go) writes it when it starts and after each new
+//	            report, with "ended": false.
 //
 // Reports are copied when they are printed, so a binary that crashes later
 // leaves them behind; a binary without <pid>.json did not end through the
@@ -47,6 +49,9 @@ func (r *reporter) writeEnd(status int) {
 	dir, _ := os.Getwd()
 	rec["pid"], rec["ppid"], rec["dir"] = os.Getpid(), os.Getppid(), dir
 	rec["status"], rec["stderr"] = status, r.cfg.logPath == ""
+	if r.unended {
+		rec["ended"] = false // written while it runs: it ends without Fini (nofini.go)
+	}
 	b, err := json.Marshal(rec)
 	if err == nil {
 		os.WriteFile(r.reportFile(".json"), append(b, '\n'), 0o666)

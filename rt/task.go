@@ -18,6 +18,7 @@ type Task struct {
 	con    *Construct // the construct that forked this task (nil: a root)
 	fork   int        // fork number in con
 	open   int        // constructs entered and not yet joined
+	opaque int32      // calls into plain code under way (opaque.go): Current is nil
 	checks uint64     // checks done, summed into the parent at join
 
 	held   []uintptr // addresses of the locks held, in acquisition order

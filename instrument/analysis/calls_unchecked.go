@@ -210,6 +210,9 @@ func (f *finder) dynamicCall(x *ast.CallExpr, inPlace map[*ast.FuncLit]bool, not
 	}
 	fn := Callee(f.info, x.Fun)
 	if fn == nil {
+		if n, ok := f.res.PlainCall(f.info, x); ok {
+			note(n) // an interface method a plain package's method may implement
+		}
 		return // through a value: checked when the callee is in a rewritten package
 	}
 	if fn.Pkg() != nil && fn.Pkg().Path() == "reflect" {
@@ -221,6 +224,9 @@ func (f *finder) dynamicCall(x *ast.CallExpr, inPlace map[*ast.FuncLit]bool, not
 				note(Note{Pos: x.Args[i].Pos(), Msg: "call of " + fn.FullName() + " may access the memory of its argument " + types.ExprString(x.Args[i]) + " unchecked"})
 			}
 		}
+	}
+	if n, ok := f.res.PlainCall(f.info, x); ok {
+		note(n)
 	}
 	if SpreadsResults(f.info, x) && fn.Pkg() != nil && f.res.linked[fn.Pkg()] {
 		note(Note{Pos: x.Pos(), Msg: "call " + types.ExprString(x) + " passes the results of a call with several results, which the checked version of " + fn.Name() + " cannot take beside the task: it runs as written, unchecked"})

@@ -28,22 +28,24 @@ type Result struct {
 	Detach     map[*types.Func]bool
 	DetachLits map[*ast.FuncLit]bool
 
-	writes      map[*types.Var]*varWrites
-	made        map[*types.Var]bool // local slices defined by make
-	independent map[*Construct]map[*types.Var]bool
-	heap        map[*Construct]*HeapProof
-	views       string                        // why memory may be seen as another type (views.go), set by the driver
-	unchecked   map[*Construct][]Note         // calls whose callee runs unchecked, see calls_unchecked.go
-	syncWhy     map[*types.Func]string        // why each function's own body synchronizes, or ""
-	imported    map[*types.Func]string        // why functions of other packages synchronize, from their facts
-	syncs       map[*types.Func]string        // after Link: why each function synchronizes, propagated to callers
-	calls       map[*types.Func][]*types.Func // the functions each one calls
-	external    []*types.Func                 // functions of other packages called from construct or clone code
-	dynExternal []*types.Func                 // functions of other packages used as values (dynamic.go)
-	attach      map[*Construct]bool           // constructs whose goroutines attach their task (attach.go)
-	linked      map[*types.Package]bool       // the packages linked with this one: rewritten together
-	finder      *finder
-	owned       *workerOwnership // what pool workers own, see workerowned.go; computed on first use
+	writes        map[*types.Var]*varWrites
+	made          map[*types.Var]bool // local slices defined by make
+	independent   map[*Construct]map[*types.Var]bool
+	heap          map[*Construct]*HeapProof
+	views         string                        // why memory may be seen as another type (views.go), set by the driver
+	unchecked     map[*Construct][]Note         // calls whose callee runs unchecked, see calls_unchecked.go
+	syncWhy       map[*types.Func]string        // why each function's own body synchronizes, or ""
+	imported      map[*types.Func]string        // why functions of other packages synchronize, from their facts
+	syncs         map[*types.Func]string        // after Link: why each function synchronizes, propagated to callers
+	calls         map[*types.Func][]*types.Func // the functions each one calls
+	external      []*types.Func                 // functions of other packages called from construct or clone code
+	dynExternal   []*types.Func                 // functions of other packages used as values (dynamic.go)
+	attach        map[*Construct]bool           // constructs whose goroutines attach their task (attach.go)
+	linked        map[*types.Package]bool       // the packages linked with this one: rewritten together
+	plainMethods  map[string][]*types.Func      // methods of the plain packages imported, by name (plaincalls.go)
+	plainDeferred map[*ast.CallExpr]bool        // calls of defer statements (plaincalls.go)
+	finder        *finder
+	owned         *workerOwnership // what pool workers own, see workerowned.go; computed on first use
 }
 
 // Analyze runs the static stage over one type-checked package.

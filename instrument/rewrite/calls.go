@@ -65,7 +65,7 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 			}
 		}
 	}
-	return x
+	return w.plainCall(x, a)
 }
 
 // callOp names a call in the plan's record of accesses.
@@ -274,6 +274,11 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 			return w.rtCall(rtnames.Make, w.taskExpr(), x)
 		}
 		return x
+	case "recover":
+		// a panic through a call into plain code may have left the task
+		// opaque; checked code that recovers it runs with it clear (rt/opaque.go)
+		w.change()
+		return w.rtCall(rtnames.Recovered, x)
 	case "len", "cap":
 		w.rvals(x.Args)
 		if len(a.Args) == 1 && isMapType(w.info.TypeOf(a.Args[0])) && !w.res.WorkerOwnedElems(a.Args[0]) {

@@ -31,6 +31,7 @@ type walker struct {
 	used       map[string]bool                // task variables referenced
 	stmtsSeen  *[]dst.Stmt                    // original statements, for line directives
 	coal       *coalescing                    // the loop whose checks may move before it, see coalesce.go
+	deferred   *dst.CallExpr                  // the call of the defer statement being rewritten (plaincall.go)
 	touched    *bool                          // the function changed
 }
 
@@ -146,7 +147,9 @@ func (w *walker) stmt(s dst.Stmt) {
 	case *dst.GoStmt:
 		w.goStmt(s)
 	case *dst.DeferStmt:
+		w.deferred = s.Call
 		s.Call = w.call(s.Call).(*dst.CallExpr)
+		w.deferred = nil
 	case *dst.ReturnStmt:
 		w.rvals(s.Results)
 	case *dst.SendStmt:

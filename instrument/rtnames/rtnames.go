@@ -70,4 +70,12 @@ const (
 	OrderedOK             = "OrderedOK"             // SiteFlag
 	Fini                  = "Fini"                  // (status)
 	Status                = "Status"                // (status) status
+	Opaque                = "Opaque"                // (x) x: the goroutine's task is opaque until Done (a call into plain code)
+	Plain                 = "Plain"                 // (func()): calls it with the goroutine's task opaque
+	Done1                 = "Done1"                 // (r) r: ends Opaque, passing the call's results on
+	Done2                 = "Done2"                 // (a, b) (a, b)
+	Done3                 = "Done3"                 // (a, b, c) (a, b, c)
+	Done4                 = "Done4"                 // (a, b, c, d) (a, b, c, d)
+	NoFini                = "NoFini"                // (): the program ends without Fini (a test binary whose examples run)
+	Recovered             = "Recovered"             // (recover()) r: clears an opaque count a panic left
 )

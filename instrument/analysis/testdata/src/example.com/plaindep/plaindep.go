@@ -11,3 +11,15 @@ func (s *Safe) Do(f func()) {
 	defer s.mu.Unlock()
 	f()
 }
+
+// Hooks calls a stored callback under its lock.
+type Hooks struct {
+	F  func()
+	mu sync.Mutex
+}
+
+func (h *Hooks) Fire() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.F()
+}

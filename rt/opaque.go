@@ -1,0 +1,119 @@
+package rt
+
+// Code of a package that is not rewritten (a dependency built plain) may
+// call back code of the rewritten packages it was given earlier (a hook
+// stored in a struct, a registry) while it holds a lock of its own, which
+// no check sees. Run checked under the calling block's task, two blocks'
+// callbacks would look unordered though the lock orders them: a false data
+// race. So a call from checked code into such a package makes the calling
+// goroutine's task opaque until it returns: Current returns nil, and what
+// the plain code calls back runs as written, unchecked. The rewriter
+// writes such a call
+//
+//	dep.Fire(x)            as  _ga_rt.Plain(func() { dep.Fire(x) })
+//	v := h.Get(k)          as  v := _ga_rt.Done1(_ga_rt.Opaque(h).Get(k))
+//	a, b := dep.Two(x)     as  a, b := _ga_rt.Done2(dep.Two(_ga_rt.Opaque(x)))
+//
+// Opaque marks (the receiver, the first argument or the function, whatever
+// is evaluated first), the call runs, Done unmarks and passes the results
+// on. The mark is a count in the task the goroutine is attached to, so
+// calls nest, and a construct entered inside the plain code is a new root
+// with a task of its own, checked as usual. A panic that skips Done leaves
+// the count raised: if checked code recovers it, the task stays opaque
+// (its callbacks through values run unchecked) until the goroutine ends or
+// Recovered clears it. A raised count can only make less code checked,
+// never more. Outside every construct each of these costs one atomic load.
+
+// Opaque makes the calling goroutine's task opaque (see Done) and returns x.
+func Opaque[T any](x T) T {
+	if attached.Load() != 0 {
+		opaqueBegin()
+	}
+	return x
+}
+
+// Plain calls f, a call into plain code without results, with the calling
+// goroutine's task opaque. A panic in f unmarks too.
+func Plain(f func()) {
+	if attached.Load() == 0 {
+		f()
+		return
+	}
+	t := opaqueBegin()
+	defer t.opaqueEnd()
+	f()
+}
+
+// Done1 ends what Opaque began and returns the call's result.
+func Done1[A any](a A) A {
+	if attached.Load() != 0 {
+		attachedTask().opaqueEnd()
+	}
+	return a
+}
+
+// Done2 ends what Opaque began and returns the call's results.
+func Done2[A, B any](a A, b B) (A, B) {
+	if attached.Load() != 0 {
+		attachedTask().opaqueEnd()
+	}
+	return a, b
+}
+
+// Done3 ends what Opaque began and returns the call's results.
+func Done3[A, B, C any](a A, b B, c C) (A, B, C) {
+	if attached.Load() != 0 {
+		attachedTask().opaqueEnd()
+	}
+	return a, b, c
+}
+
+// Done4 ends what Opaque began and returns the call's results.
+func Done4[A, B, C, D any](a A, b B, c C, d D) (A, B, C, D) {
+	if attached.Load() != 0 {
+		attachedTask().opaqueEnd()
+	}
+	return a, b, c, d
+}
+
+// Recovered clears the opaque count that a panic through a plain call left
+// raised, when checked code recovers it (the rewriter writes recover() in
+// checked code as Recovered(recover())), and returns r. Checked code runs
+// only while its task is not opaque, so the right count there is 0.
+func Recovered(r any) any {
+	if r != nil {
+		if t := attachedTask(); t != nil {
+			t.opaque = 0
+		}
+	}
+	return r
+}
+
+// opaqueBegin raises the opaque count of the calling goroutine's task and
+// returns the task (nil when the goroutine is attached to none).
+func opaqueBegin() *Task {
+	t := attachedTask()
+	if t != nil {
+		t.opaque++
+	}
+	return t
+}
+
+// opaqueEnd lowers t's opaque count. A nil t does nothing.
+func (t *Task) opaqueEnd() {
+	if t != nil && t.opaque > 0 {
+		t.opaque--
+	}
+}
+
+// attachedTask returns the task the calling goroutine is attached to,
+// opaque or not, or nil.
+func attachedTask() *Task {
+	if attached.Load() == 0 {
+		return nil
+	}
+	if s := glsTab.Load().lookup(self()); s != nil {
+		return s.task
+	}
+	return nil
+}
