@@ -278,6 +278,10 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		f.unstructured(forks, why)
 		return nil
 	}
+	if why := f.poolWhy(forks); why != "" { // knownpools.go
+		f.unstructured(forks, why)
+		return nil
+	}
 	sems, runtimeCap, why := f.semaphores(list[c.First:join0], forks, obj)
 	if why != "" {
 		f.unstructured(forks, why)

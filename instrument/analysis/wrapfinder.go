@@ -32,14 +32,15 @@ func (f *finder) wrapGoErr(call *ast.CallExpr) bool {
 
 // wrapJoins returns the call in e that is the Wait of the wrapper obj
 // names, on the same receiver; a Wait whose result is used must return
-// error (the rewriter passes it through JoinErr).
+// error (the rewriter passes it through JoinErr) or be a pool's of the
+// table that returns results (rt.Joined, rt.Joined2).
 func (f *finder) wrapJoins(e ast.Expr, obj syncObj, stmt bool) *ast.CallExpr {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || !strings.HasPrefix(obj.kind, wrapPrefix) {
 		return nil
 	}
 	r, ok := f.wraps.role(f.callee(call))
-	if !ok || r.kind != "wait" || wrapPrefix+r.typ != obj.kind || recvText(call) != obj.expr || (!stmt && !r.errs) {
+	if !ok || r.kind != "wait" || wrapPrefix+r.typ != obj.kind || recvText(call) != obj.expr || (!stmt && !r.errs && !r.valued) {
 		return nil
 	}
 	return call
