@@ -71,6 +71,9 @@ func (f *finder) dropWrapperGoroutines() {
 				if g, ok := n.(*ast.GoStmt); ok {
 					inGo[g.Pos()] = true
 				}
+				if c, ok := n.(*ast.CallExpr); ok && r.known != "" && f.goMethod(c) != "" {
+					inGo[c.Pos()] = true // a typed pool's Go handing its wrapper of f to the Pool's (knownpools.go)
+				}
 				return true
 			})
 		}
