@@ -90,7 +90,13 @@ var (
 //     reconfigures it or submits to it unseen);
 //   - every WithMaxGoroutines is given a constant of at least 2: a limit
 //     of 1 runs the tasks one after another, an order block tags cannot
-//     express (as a channel semaphore of capacity 1, semaphore.go);
+//     express (as a channel semaphore of capacity 1, semaphore.go); or,
+//     for a Pool or ResultPool, whose MaxGoroutines says the limit at run
+//     time, a value that is no constant, when every task is a function
+//     literal: the rewriter forks each with rt.ForkIf(c, i,
+//     p.MaxGoroutines() != 1), which leaves the tasks unchecked in a run
+//     whose limit is 1 (the limit cannot change after the first Go: conc
+//     panics);
 //   - a task of a context pool does not use its context: one task's error
 //     (WithCancelOnError), or the caller, may cancel it, and a task that
 //     sees the cancellation is ordered after what preceded it;
@@ -98,52 +104,61 @@ var (
 //     literal or a function value, not a named function: the rewriter
 //     binds a literal by an immediately called literal and a value through
 //     rt.Forked, and has no clone of another signature to bind.
-func (f *finder) poolWhy(forks []ast.Node) string {
+//
+// limit is the pool when its limit is known only at run time.
+func (f *finder) poolWhy(forks []ast.Node) (why string, limit *types.Var) {
 	if len(forks) == 0 {
-		return ""
+		return "", nil
 	}
 	call, ok := forks[0].(*ast.CallExpr)
 	if !ok {
-		return ""
+		return "", nil
 	}
 	r, ok := f.wraps.role(f.callee(call))
 	if !ok || r.known == "" {
-		return ""
+		return "", nil
 	}
 	id, ok := ast.Unparen(ast.Unparen(call.Fun).(*ast.SelectorExpr).X).(*ast.Ident)
 	v, _ := f.info.Uses[id].(*types.Var)
 	if !ok || v == nil || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
-		return "pool " + types.ExprString(ast.Unparen(call.Fun).(*ast.SelectorExpr).X) + " is not a local variable of this function, so its configuration and other submitters cannot be seen"
+		return "pool " + types.ExprString(ast.Unparen(call.Fun).(*ast.SelectorExpr).X) + " is not a local variable of this function, so its configuration and other submitters cannot be seen", nil
 	}
-	ctxPool, why := f.poolDef(v)
+	ctxPool, runtimeLimit, why := f.poolDef(v)
 	if why != "" {
-		return "pool " + v.Name() + " " + why
+		return "pool " + v.Name() + " " + why, nil
 	}
 	if why := f.poolUses(v); why != "" {
-		return "pool " + v.Name() + " " + why
+		return "pool " + v.Name() + " " + why, nil
 	}
 	for _, n := range forks {
 		c := n.(*ast.CallExpr)
 		if len(c.Args) != 1 {
-			return ""
+			return "", nil
 		}
 		lit, isLit := ast.Unparen(c.Args[0]).(*ast.FuncLit)
 		if (r.typed || ctxPool) && !isLit && f.calleeOf(c.Args[0]) != nil {
-			return "task " + types.ExprString(c.Args[0]) + " of pool " + v.Name() + " is a named function, which is not followed for a pool whose tasks take a context or return results"
+			return "task " + types.ExprString(c.Args[0]) + " of pool " + v.Name() + " is a named function, which is not followed for a pool whose tasks take a context or return results", nil
 		}
 		if ctxPool && !isLit {
-			return "task " + types.ExprString(c.Args[0]) + " of context pool " + v.Name() + " is not a function literal, so whether it uses its context cannot be seen"
+			return "task " + types.ExprString(c.Args[0]) + " of context pool " + v.Name() + " is not a function literal, so whether it uses its context cannot be seen", nil
 		}
 		if ctxPool && usesParam(lit, f.info) {
-			return "a task of context pool " + v.Name() + " uses its context, whose cancellation (by another task's error, or by the caller) orders the tasks in a way block tags cannot express"
+			return "a task of context pool " + v.Name() + " uses its context, whose cancellation (by another task's error, or by the caller) orders the tasks in a way block tags cannot express", nil
+		}
+		if runtimeLimit != "" && !isLit {
+			return "pool " + v.Name() + " is limited by WithMaxGoroutines(" + runtimeLimit + "), known only at run time, and task " + types.ExprString(c.Args[0]) + " is not a function literal, which alone can be left unchecked when the limit is 1", nil
 		}
 	}
-	return ""
+	if runtimeLimit != "" {
+		return "", v
+	}
+	return "", nil
 }
 
 // poolDef checks v's one definition, `v := CHAIN` or `var v = CHAIN`, and
-// reports whether the chain makes a context pool.
-func (f *finder) poolDef(v *types.Var) (bool, string) {
+// reports whether the chain makes a context pool, and the limit it gives
+// that is known only at run time (a Pool or ResultPool's), or "".
+func (f *finder) poolDef(v *types.Var) (ctxPool bool, runtimeLimit, why string) {
 	var def ast.Expr
 	ast.Inspect(f.body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -161,33 +176,40 @@ func (f *finder) poolDef(v *types.Var) (bool, string) {
 		return def == nil
 	})
 	if def == nil {
-		return false, "is not defined in this function from pool.New() or pool.NewWithResults()"
+		return false, "", "is not defined in this function from pool.New() or pool.NewWithResults()"
 	}
-	ctxPool := false
+	hasLimit := false
+	if n := namedOf(v.Type()); n != nil {
+		hasLimit = n.Obj().Name() == "Pool" || n.Obj().Name() == "ResultPool" // the types with MaxGoroutines
+	}
 	for e := ast.Unparen(def); ; {
 		call, ok := e.(*ast.CallExpr)
 		if !ok {
-			return false, "is not made by a chain of pool.New() or pool.NewWithResults() and its With… methods"
+			return false, "", "is not made by a chain of pool.New() or pool.NewWithResults() and its With… methods"
 		}
 		fn := f.callee(call)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != concPool {
-			return false, "is not made by a chain of pool.New() or pool.NewWithResults() and its With… methods"
+			return false, "", "is not made by a chain of pool.New() or pool.NewWithResults() and its With… methods"
 		}
 		if fn.Type().(*types.Signature).Recv() == nil {
 			if !poolMakers[fn.Name()] {
-				return false, "is made by " + fn.Name() + ", not by pool.New() or pool.NewWithResults()"
+				return false, "", "is made by " + fn.Name() + ", not by pool.New() or pool.NewWithResults()"
 			}
-			return ctxPool, ""
+			return ctxPool, runtimeLimit, ""
 		}
 		if !poolSetters[fn.Name()] {
-			return false, "is configured by " + fn.Name() + ", which the table does not know"
+			return false, "", "is configured by " + fn.Name() + ", which the table does not know"
 		}
 		switch fn.Name() {
 		case "WithContext":
 			ctxPool = true
 		case "WithMaxGoroutines":
-			if n := constInt(f.info, call.Args[0]); n < 2 {
-				return false, "is limited by WithMaxGoroutines(" + types.ExprString(call.Args[0]) + "), not a constant of at least 2: a limit of 1 runs the tasks one after another, an order block tags cannot express"
+			tv := f.info.Types[call.Args[0]]
+			switch {
+			case tv.Value == nil && hasLimit:
+				runtimeLimit = types.ExprString(call.Args[0]) // rt.ForkIf at each Go
+			case constInt(f.info, call.Args[0]) < 2:
+				return false, "", "is limited by WithMaxGoroutines(" + types.ExprString(call.Args[0]) + "), not a constant of at least 2: a limit of 1 runs the tasks one after another, an order block tags cannot express"
 			}
 		}
 		e = ast.Unparen(ast.Unparen(call.Fun).(*ast.SelectorExpr).X)

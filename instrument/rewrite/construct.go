@@ -232,9 +232,13 @@ func (w *walker) forkIndex(fk *analysis.Fork) dst.Expr {
 }
 
 func (w *walker) forkCall(fk *analysis.Fork) dst.Expr {
-	if caps := fk.Construct.RuntimeCap; len(caps) > 0 {
-		// _ga_rt.ForkIf(_ga_c1, i, cap(sem) > 1): see analysis/semaphore.go
+	if caps := fk.Construct.RuntimeCap; len(caps) > 0 || fk.Construct.PoolLimit != nil {
+		// _ga_rt.ForkIf(_ga_c1, i, cap(sem) > 1): see analysis/semaphore.go;
+		// _ga_rt.ForkIf(_ga_c1, i, p.MaxGoroutines() != 1): analysis/knownpools.go
 		var cond dst.Expr
+		if p := fk.Construct.PoolLimit; p != nil {
+			cond = &dst.BinaryExpr{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(p.Name()), Sel: dst.NewIdent("MaxGoroutines")}}, Op: token.NEQ, Y: &dst.BasicLit{Kind: token.INT, Value: "1"}}
+		}
 		for _, v := range caps {
 			c := &dst.BinaryExpr{X: &dst.CallExpr{Fun: dst.NewIdent("cap"), Args: []dst.Expr{dst.NewIdent(v.Name())}}, Op: token.GTR, Y: &dst.BasicLit{Kind: token.INT, Value: "1"}}
 			if cond == nil {
@@ -316,7 +320,7 @@ func (w *walker) goMethod(x *dst.CallExpr, fk *analysis.Fork) dst.Expr {
 	}
 	c := dst.NewIdent(w.constructs[fk.Construct])
 	switch {
-	case fk.Body != nil && typedTask(fk):
+	case fk.Body != nil && (typedTask(fk) || fk.Construct.PoolLimit != nil):
 		x.Args[0] = w.bindTyped(x.Args[0].(*dst.FuncLit), fk)
 	case fk.Body != nil:
 		lit := x.Args[0].(*dst.FuncLit)

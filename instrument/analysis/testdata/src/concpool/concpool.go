@@ -85,8 +85,26 @@ func serial(a []int) {
 
 func limitVar(a []int, n int) {
 	p := pool.New().WithMaxGoroutines(n)
+	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line 91`
+		p.Go(func() { a[i]++ })
+	}
+	p.Wait()
+}
+
+func limitVarErrors(a []int, n int) error {
+	p := pool.New().WithMaxGoroutines(n).WithErrors()
 	for i := range a {
-		p.Go(func() { a[i]++ }) // want `pool p is limited by WithMaxGoroutines\(n\), not a constant of at least 2`
+		p.Go(func() error { a[i]++; return nil }) // want `pool p is limited by WithMaxGoroutines\(n\), not a constant of at least 2`
+	}
+	return p.Wait()
+}
+
+func inc() {}
+
+func limitVarNamed(n int) {
+	p := pool.New().WithMaxGoroutines(n)
+	for range 3 {
+		p.Go(inc) // want `pool p is limited by WithMaxGoroutines\(n\), known only at run time, and task inc is not a function literal, which alone can be left unchecked when the limit is 1` `inc is given to .*Pool\)\.Go, of github.com/sourcegraph/conc/pool, which is not rewritten`
 	}
 	p.Wait()
 }
@@ -121,7 +139,7 @@ func namedTask() []int {
 
 func nested(a []int) {
 	p := pool.New()
-	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line 130`
+	for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line 148`
 		p.Go(func() {
 			a[i]++
 			p.Go(func() {}) // want `goroutine is never joined in the block that starts it`
