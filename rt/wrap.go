@@ -210,6 +210,24 @@ func (c *Construct) JoinErr(err error) error {
 	return err
 }
 
+// Joined joins c after the Wait that produced r returned, and returns r:
+// res := p.Wait() of a pool whose Wait returns its tasks' results (conc's
+// ResultPool). c joins before res is assigned, so the assignment is the
+// parent's code after the join, as it is in the program.
+func Joined[R any](c *Construct, r R) R {
+	c.Join()
+	return r
+}
+
+// Joined2 calls wait, joins c, and returns wait's results:
+// res, err := p.Wait() of conc's ResultErrorPool and ResultContextPool,
+// whose two results cannot be passed with c in one call.
+func Joined2[A, B any](c *Construct, wait func() (A, B)) (A, B) {
+	a, b := wait()
+	c.Join()
+	return a, b
+}
+
 // Acquire locks l and records that t holds it (mu.Lock()).
 func (t *Task) Acquire(l sync.Locker) {
 	l.Lock()

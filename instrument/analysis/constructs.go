@@ -43,6 +43,9 @@ type Construct struct {
 	// only the run time knows (semaphore.go): a goroutine is checked only
 	// when each has a capacity above 1 at its start.
 	RuntimeCap []*types.Var
+	// PoolLimit is the conc pool whose limit only the run time knows
+	// (knownpools.go): a task is checked only when p.MaxGoroutines() != 1.
+	PoolLimit *types.Var
 }
 
 // Fork is one goroutine start inside a construct.
@@ -278,6 +281,12 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		f.unstructured(forks, why)
 		return nil
 	}
+	why, poolLimit := f.poolWhy(forks) // knownpools.go
+	if why != "" {
+		f.unstructured(forks, why)
+		return nil
+	}
+	c.PoolLimit = poolLimit
 	sems, runtimeCap, why := f.semaphores(list[c.First:join0], forks, obj)
 	if why != "" {
 		f.unstructured(forks, why)

@@ -32,14 +32,15 @@ func (f *finder) wrapGoErr(call *ast.CallExpr) bool {
 
 // wrapJoins returns the call in e that is the Wait of the wrapper obj
 // names, on the same receiver; a Wait whose result is used must return
-// error (the rewriter passes it through JoinErr).
+// error (the rewriter passes it through JoinErr) or be a pool's of the
+// table that returns results (rt.Joined, rt.Joined2).
 func (f *finder) wrapJoins(e ast.Expr, obj syncObj, stmt bool) *ast.CallExpr {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok || !strings.HasPrefix(obj.kind, wrapPrefix) {
 		return nil
 	}
 	r, ok := f.wraps.role(f.callee(call))
-	if !ok || r.kind != "wait" || wrapPrefix+r.typ != obj.kind || recvText(call) != obj.expr || (!stmt && !r.errs) {
+	if !ok || r.kind != "wait" || wrapPrefix+r.typ != obj.kind || recvText(call) != obj.expr || (!stmt && !r.errs && !r.valued) {
 		return nil
 	}
 	return call
@@ -69,6 +70,9 @@ func (f *finder) dropWrapperGoroutines() {
 			ast.Inspect(d.Body, func(n ast.Node) bool {
 				if g, ok := n.(*ast.GoStmt); ok {
 					inGo[g.Pos()] = true
+				}
+				if c, ok := n.(*ast.CallExpr); ok && r.known != "" && f.goMethod(c) != "" {
+					inGo[c.Pos()] = true // a typed pool's Go handing its wrapper of f to the Pool's (knownpools.go)
 				}
 				return true
 			})

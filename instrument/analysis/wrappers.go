@@ -42,6 +42,11 @@ type wrapRole struct {
 	typ   string // the wrapper type, as types.TypeString writes it
 	field string // the WaitGroup field
 	errs  bool   // go: f returns error; wait: Wait returns error
+	// For a pool of the table (knownpools.go): which versions it was read
+	// from; Wait returns results (valued); the task takes a context (ctx);
+	// the task's signature is neither func() nor func() error (typed).
+	known              string
+	valued, ctx, typed bool
 }
 
 // wrapperFact carries a wrapper method's role to other packages.
@@ -156,12 +161,18 @@ func (w *Wrappers) Find(files []*ast.File, info *types.Info, pkg *types.Package)
 }
 
 func (w *Wrappers) role(fn *types.Func) (wrapRole, bool) {
-	if w == nil || fn == nil {
+	if fn == nil {
 		return wrapRole{}, false
+	}
+	if w == nil {
+		return knownPoolRole(fn.Origin()) // knownpools.go
 	}
 	r, ok := w.roles[fn.Origin()]
 	if !ok && w.refused[fn.Origin()] == "" { // a variant not analysed here takes the other's verdict
 		r, ok = w.rolesByName[funcKey(fn)]
+	}
+	if !ok {
+		r, ok = knownPoolRole(fn.Origin()) // knownpools.go
 	}
 	return r, ok
 }

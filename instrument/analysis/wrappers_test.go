@@ -41,3 +41,14 @@ func TestTaskVars(t *testing.T) {
 	setDecisions(t, "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "taskvar")
 }
+
+// TestConcPools runs the Analyzer with -decisions over conc's pools,
+// known from a table (knownpools.go): loops and sections of p.Go joined by
+// p.Wait, for Pool, ErrorPool, ContextPool and the result pools, are
+// constructs; a pool whose limit may be 1, that is not made and kept by
+// the function, or whose task uses its context or is a named function
+// of a typed pool, is noted with the reason.
+func TestConcPools(t *testing.T) {
+	setDecisions(t, "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "concpool")
+}

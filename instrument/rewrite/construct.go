@@ -166,11 +166,58 @@ func (w *walker) wrapJoin(join dst.Stmt, c *analysis.Construct, cName string) bo
 	dstApply(join, func(e dst.Expr) dst.Expr {
 		if call, ok := e.(*dst.CallExpr); ok && w.astOf(call) == c.JoinCall {
 			found = true
-			return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(cName), Sel: dst.NewIdent(rtnames.JoinErr)}, Args: []dst.Expr{call}}
+			return w.joinedCall(call, c.JoinCall, cName)
 		}
 		return e
 	})
 	return found
+}
+
+// joinedCall wraps the Wait call whose result is used: c.JoinErr(g.Wait())
+// for an error, rt.Joined(c, p.Wait()) for another single result (conc's
+// ResultPool), rt.Joined2(c, p.Wait) for two (ResultErrorPool).
+func (w *walker) joinedCall(call *dst.CallExpr, a *ast.CallExpr, cName string) dst.Expr {
+	t := w.info.TypeOf(a)
+	if tup, ok := t.(*types.Tuple); ok && tup.Len() == 2 {
+		return w.rtCall(rtnames.Joined2, dst.NewIdent(cName), call.Fun)
+	}
+	if t != nil && !types.Identical(t, types.Universe.Lookup("error").Type()) {
+		return w.rtCall(rtnames.Joined, dst.NewIdent(cName), call)
+	}
+	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(cName), Sel: dst.NewIdent(rtnames.JoinErr)}, Args: []dst.Expr{call}}
+}
+
+// typedTask reports whether fk's function literal is neither func() nor
+// func() error (a task of conc's ContextPool or ResultPool), which
+// rt.Bind and rt.BindErr cannot take.
+func typedTask(fk *analysis.Fork) bool {
+	t := fk.Body.Type
+	return t.Params.NumFields() > 0 || (t.Results.NumFields() > 0 && !fk.ErrGroup)
+}
+
+// bindTyped binds a typed task literal to its child's task by a literal
+// called at once, in the parent, where rt.Bind would fork:
+//
+//	p.Go(func(ctx context.Context) (T, error) { … })
+//
+// becomes
+//
+//	p.Go(func(_ga_k1 *_ga_rt.Task) func(ctx context.Context) (T, error) {
+//		return func(ctx context.Context) (T, error) { _ga_rt.Attach(_ga_k1); defer _ga_rt.Detach(); … }
+//	}(_ga_c1.Fork(i)))
+//
+// so whichever worker runs it attaches the task, as rt.Bind's wrapper does.
+func (w *walker) bindTyped(lit *dst.FuncLit, fk *analysis.Fork) dst.Expr {
+	k := w.childName(fk)
+	typ := dst.Clone(lit.Type).(*dst.FuncType)
+	typ.Decs = dst.FuncTypeDecorations{}
+	w.child(lit, k, fk)
+	lit.Body.List = append(attachStmts(k), lit.Body.List...)
+	outer := &dst.FuncLit{
+		Type: &dst.FuncType{Func: true, Params: &dst.FieldList{List: []*dst.Field{taskParam(k)}}, Results: &dst.FieldList{List: []*dst.Field{{Type: typ}}}},
+		Body: &dst.BlockStmt{List: []dst.Stmt{&dst.ReturnStmt{Results: []dst.Expr{lit}}}},
+	}
+	return &dst.CallExpr{Fun: outer, Args: []dst.Expr{w.forkCall(fk)}}
 }
 
 // forkIndex is the index expression the runtime names the child by.
@@ -185,9 +232,13 @@ func (w *walker) forkIndex(fk *analysis.Fork) dst.Expr {
 }
 
 func (w *walker) forkCall(fk *analysis.Fork) dst.Expr {
-	if caps := fk.Construct.RuntimeCap; len(caps) > 0 {
-		// _ga_rt.ForkIf(_ga_c1, i, cap(sem) > 1): see analysis/semaphore.go
+	if caps := fk.Construct.RuntimeCap; len(caps) > 0 || fk.Construct.PoolLimit != nil {
+		// _ga_rt.ForkIf(_ga_c1, i, cap(sem) > 1): see analysis/semaphore.go;
+		// _ga_rt.ForkIf(_ga_c1, i, p.MaxGoroutines() != 1): analysis/knownpools.go
 		var cond dst.Expr
+		if p := fk.Construct.PoolLimit; p != nil {
+			cond = &dst.BinaryExpr{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(p.Name()), Sel: dst.NewIdent("MaxGoroutines")}}, Op: token.NEQ, Y: &dst.BasicLit{Kind: token.INT, Value: "1"}}
+		}
 		for _, v := range caps {
 			c := &dst.BinaryExpr{X: &dst.CallExpr{Fun: dst.NewIdent("cap"), Args: []dst.Expr{dst.NewIdent(v.Name())}}, Op: token.GTR, Y: &dst.BasicLit{Kind: token.INT, Value: "1"}}
 			if cond == nil {
@@ -269,6 +320,8 @@ func (w *walker) goMethod(x *dst.CallExpr, fk *analysis.Fork) dst.Expr {
 	}
 	c := dst.NewIdent(w.constructs[fk.Construct])
 	switch {
+	case fk.Body != nil && (typedTask(fk) || fk.Construct.PoolLimit != nil):
+		x.Args[0] = w.bindTyped(x.Args[0].(*dst.FuncLit), fk)
 	case fk.Body != nil:
 		lit := x.Args[0].(*dst.FuncLit)
 		k := w.childName(fk)

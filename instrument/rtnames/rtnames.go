@@ -17,6 +17,8 @@ const (
 	Join                  = "Join"                  // method of *Construct
 	JoinErr               = "JoinErr"               // method of *Construct: (error) error
 	Bind                  = "Bind"                  // (c, index, func(*Task)) func()
+	Joined                = "Joined"                // (c, r) r: joins c after a Wait returning one value
+	Joined2               = "Joined2"               // (c, wait) (a, b): calls wait, joins c
 	ForkIf                = "ForkIf"                // (c, index, concurrent) *Task: nil unless concurrent
 	Current               = "Current"               // () *Task: the calling goroutine's task, nil outside constructs
 	Attach                = "Attach"                // (t): the calling goroutine runs as t until Detach
