@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -171,5 +172,23 @@ func writeFile(t *testing.T, name, text string) {
 	}
 	if err := os.WriteFile(name, []byte(text), 0o666); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestBoundRatio(t *testing.T) {
+	for _, c := range []struct {
+		aCut, bCut bool
+		mark       string
+		nan        bool
+	}{{false, false, "", false}, {true, false, ">", false}, {false, true, "<", false}, {true, true, "", true}} {
+		q, mark := boundRatio(6, 3, c.aCut, c.bCut)
+		if mark != c.mark || math.IsNaN(q) != c.nan || !c.nan && q != 2 {
+			t.Errorf("boundRatio(6, 3, %v, %v) = %v, %q", c.aCut, c.bCut, q, mark)
+		}
+	}
+	for marks, want := range map[string]string{"": "", ">>": ">", "<<": "<", "><": "~"} {
+		if got := meanBound(strings.Split(marks, "")); got != want {
+			t.Errorf("meanBound(%q) = %q, want %q", marks, got, want)
+		}
 	}
 }

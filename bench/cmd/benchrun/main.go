@@ -12,6 +12,10 @@
 //
 //	go run ./bench/cmd/benchrun [-rounds 5] [-kernels regexp] [-builds plain,goanomaly,conservative,race]
 //		[-goanomaly path] [-timeout 1m] [-budget 14m] [-json file] [-v]
+//	go run ./bench/cmd/benchrun -from file.json [-kernels regexp]
+//
+// -from measures nothing: it prints the table of the runs a -json file
+// holds.
 //
 // A kernel is a directory under bench/ holding a main.go (not cmd/ and not
 // testdata/), named by its path below bench/: "jacobi", "polybench/gemm";
@@ -51,6 +55,7 @@ type options struct {
 	timeout   time.Duration
 	budget    time.Duration
 	json      string
+	from      string
 	verbose   bool
 }
 
@@ -64,6 +69,7 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", time.Minute, "time limit per run; a build that exceeds it is not run again")
 	flag.DurationVar(&o.budget, "budget", 14*time.Minute, "time limit for the whole run, builds included; runs that would exceed it are skipped")
 	flag.StringVar(&o.json, "json", "", "also write every measurement to this file as JSON")
+	flag.StringVar(&o.from, "from", "", "measure nothing: print the table of the runs a -json file holds")
 	flag.BoolVar(&o.verbose, "v", false, "print each run on stderr")
 	flag.Parse()
 	o.builds = map[string]bool{"plain": true}
@@ -80,7 +86,11 @@ func main() {
 	if o.kernels, err = regexp.Compile(kernels); err != nil {
 		fatalf("-kernels: %v", err)
 	}
-	status, err := benchrun(&o)
+	run := benchrun
+	if o.from != "" {
+		run = reprint
+	}
+	status, err := run(&o)
 	if err != nil {
 		fatalf("%v", err)
 	}
@@ -131,6 +141,46 @@ func benchrun(o *options) (int, error) {
 		return 1, nil
 	}
 	return 0, nil
+}
+
+// reprint prints the table of the runs in the -json file o.from, for the
+// kernels matching -kernels.
+func reprint(o *options) (int, error) {
+	data, err := os.ReadFile(o.from)
+	if err != nil {
+		return 0, err
+	}
+	var runs []run
+	if err := json.Unmarshal(data, &runs); err != nil {
+		return 0, fmt.Errorf("%s: %v", o.from, err)
+	}
+	var kernels []string
+	var variants []variant
+	rounds := 0
+	for _, r := range runs {
+		if !o.kernels.MatchString(r.Kernel) {
+			continue
+		}
+		if !slices.Contains(kernels, r.Kernel) {
+			kernels = append(kernels, r.Kernel)
+		}
+		if !slices.ContainsFunc(variants, func(v variant) bool { return v.name == r.Variant }) {
+			variants = append(variants, variant{name: r.Variant})
+		}
+		rounds = max(rounds, r.Round+1)
+	}
+	slices.SortStableFunc(variants, func(a, b variant) int { return cmp.Compare(buildOrder(a.name), buildOrder(b.name)) })
+	t := summarize(kernels, variants, runs, rounds)
+	t.print(os.Stdout)
+	if t.failed {
+		return 1, nil
+	}
+	return 0, nil
+}
+
+// buildOrder places a build's columns: plain first, as measured.
+func buildOrder(name string) int {
+	return slices.Index([]string{"plain", "goanomaly", "conservative", "race"}, name)
 }
 
 // findKernels returns the kernels matching re: the directories under

@@ -109,8 +109,10 @@ func (t *table) check(x run, stdout *string) {
 
 // print writes the table: medians, ratios to plain (and conservative to
 // race), checks, and after each suite's kernels the geometric means of the
-// ratios over them; a run cut at the timeout counts with its lower bound,
-// and makes the mean a lower bound (">").
+// ratios over them. A run cut at the timeout counts with its lower bound:
+// a ratio over it is a lower bound (">"), a ratio under it an upper bound
+// ("<"), a ratio of two cut runs unknown ("-"), and a mean over bounds
+// carries their mark ("~" when they disagree).
 func (t *table) print(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
 	cols := t.columns()
@@ -158,15 +160,15 @@ func (t *table) printMeans(tw io.Writer, cols []column, s string, first bool) {
 				continue
 			}
 			var logs []float64
-			bounded := false
+			var marks []string
 			for _, r := range rows {
-				q, lower := c.ratio(r)
+				q, mark := c.ratio(r)
 				if !math.IsNaN(q) {
 					logs = append(logs, math.Log(q))
-					bounded = bounded || lower
+					marks = append(marks, mark)
 				}
 			}
-			fmt.Fprintf(tw, "%s%s\t", lowerBound(bounded), geomean(logs))
+			fmt.Fprintf(tw, "%s%s\t", meanBound(marks), geomean(logs))
 		}
 		fmt.Fprintf(tw, "\n")
 	}
@@ -177,12 +179,42 @@ func (t *table) printMeans(tw io.Writer, cols []column, s string, first bool) {
 }
 
 // column is one column of the table: its head, its text in a kernel's row,
-// and for a ratio column the ratio (NaN if unknown) and whether it is only
-// a lower bound.
+// and for a ratio column the ratio (NaN if unknown) and its bound mark.
 type column struct {
 	head  string
 	value func(row) string
-	ratio func(row) (float64, bool)
+	ratio func(row) (float64, string)
+}
+
+// boundRatio is a/b with its mark: ">" when only a is a lower bound (a run
+// cut at the timeout), "<" when only b is; NaN when both are, since the
+// ratio of two lower bounds bounds nothing.
+func boundRatio(a, b float64, aCut, bCut bool) (float64, string) {
+	switch {
+	case aCut && bCut:
+		return math.NaN(), ""
+	case aCut:
+		return ratio(a, b), ">"
+	case bCut:
+		return ratio(a, b), "<"
+	}
+	return ratio(a, b), ""
+}
+
+// meanBound is the mark of a geometric mean of ratios with these marks:
+// ">" or "<" when some are bounds the same way, "~" when they disagree.
+func meanBound(marks []string) string {
+	m := ""
+	for _, k := range marks {
+		switch {
+		case k == "" || k == m:
+		case m == "":
+			m = k
+		default:
+			return "~"
+		}
+	}
+	return m
 }
 
 // columns lists the table's columns: times, then memory, each build with
@@ -192,22 +224,25 @@ func (t *table) columns() []column {
 	others := t.variants[1:]
 	has := func(v string) bool { return slices.Contains(t.variants, v) }
 	var cols []column
-	timeRatio := func(v, base string) func(row) (float64, bool) {
-		return func(r row) (float64, bool) {
+	timeRatio := func(v, base string) func(row) (float64, string) {
+		return func(r row) (float64, string) {
 			c, b := r.cells[v], r.cells[base]
-			return ratio(float64(c.wall), float64(b.wall)), c.timeout
+			return boundRatio(float64(c.wall), float64(b.wall), c.timeout, b.timeout)
 		}
 	}
-	memRatio := func(v, base string) func(row) (float64, bool) {
-		return func(r row) (float64, bool) {
+	memRatio := func(v, base string) func(row) (float64, string) {
+		return func(r row) (float64, string) {
 			c, b := r.cells[v], r.cells[base]
-			return ratio(float64(c.rss), float64(b.rss)), c.timeout
+			return boundRatio(float64(c.rss), float64(b.rss), c.timeout, b.timeout)
 		}
 	}
-	ratioCol := func(head string, f func(row) (float64, bool)) column {
+	ratioCol := func(head string, f func(row) (float64, string)) column {
 		return column{head: head, ratio: f, value: func(r row) string {
-			q, lower := f(r)
-			return lowerBound(lower) + fmtRatio(q)
+			q, mark := f(r)
+			if math.IsNaN(q) {
+				return "-"
+			}
+			return mark + fmtRatio(q)
 		}}
 	}
 	cols = append(cols, column{head: "plain s", value: func(r row) string { return t.fmtWall(r.cells["plain"]) }})
