@@ -1,14 +1,27 @@
 // Command benchrun measures goanomaly's end-to-end overhead on the kernels
-// in bench/: it builds each kernel three ways — plain go build, goanomaly
-// build, go build -race — runs the builds interleaved -rounds times, and
-// prints per kernel the median wall time and peak RSS of each, their ratios
-// to the plain build, and the number of run-time checks the goanomaly build
-// executed (from its GOANOMALY=summary=1 line; "-" if it printed none).
+// in bench/ and its suites (bench/polybench/…): it builds each kernel four
+// ways — plain go build, goanomaly build, goanomaly build -conservative
+// (every shared access checked), go build -race — runs the builds
+// interleaved -rounds times, and prints per kernel the median wall time and
+// peak RSS of each, their ratios to the plain build (and the conservative
+// build's to -race's), and the number of run-time checks the goanomaly
+// builds executed (from their GOANOMALY=summary=1 line; "-" if they printed
+// none), with a geometric mean per suite.
 //
 // Usage, from the repository root:
 //
-//	go run ./bench/cmd/benchrun [-rounds 5] [-kernels regexp] [-builds plain,goanomaly,race]
+//	go run ./bench/cmd/benchrun [-rounds 5] [-kernels regexp] [-builds plain,goanomaly,conservative,race]
 //		[-goanomaly path] [-timeout 1m] [-budget 14m] [-json file] [-v]
+//	go run ./bench/cmd/benchrun -from file.json [-kernels regexp]
+//
+// -from measures nothing: it prints the table of the runs a -json file
+// holds.
+//
+// A kernel is a directory under bench/ holding a main.go (not cmd/ and not
+// testdata/), named by its path below bench/: "jacobi", "polybench/gemm";
+// -kernels matches that name, so "-kernels polybench" selects one suite.
+// A goanomaly that refuses -conservative (older than the flag) loses that
+// column, with a message, and the other builds are measured.
 //
 // Runs are interleaved round by round, so when the budget runs out every
 // kernel has had the same number of rounds, give or take one. A build that
@@ -20,12 +33,15 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -39,6 +55,7 @@ type options struct {
 	timeout   time.Duration
 	budget    time.Duration
 	json      string
+	from      string
 	verbose   bool
 }
 
@@ -48,27 +65,32 @@ func main() {
 	flag.IntVar(&o.rounds, "rounds", 5, "runs of each build of each kernel")
 	flag.StringVar(&kernels, "kernels", "", "only kernels matching this regexp")
 	flag.StringVar(&o.goanomaly, "goanomaly", "", "goanomaly binary (default: build ./cmd/goanomaly; if that fails, measure without it)")
-	builds := flag.String("builds", "plain,goanomaly,race", "builds to measure (plain is always measured)")
+	builds := flag.String("builds", "plain,goanomaly,conservative,race", "builds to measure (plain is always measured)")
 	flag.DurationVar(&o.timeout, "timeout", time.Minute, "time limit per run; a build that exceeds it is not run again")
 	flag.DurationVar(&o.budget, "budget", 14*time.Minute, "time limit for the whole run, builds included; runs that would exceed it are skipped")
 	flag.StringVar(&o.json, "json", "", "also write every measurement to this file as JSON")
+	flag.StringVar(&o.from, "from", "", "measure nothing: print the table of the runs a -json file holds")
 	flag.BoolVar(&o.verbose, "v", false, "print each run on stderr")
 	flag.Parse()
 	o.builds = map[string]bool{"plain": true}
 	for _, b := range strings.Split(*builds, ",") {
 		switch b = strings.TrimSpace(b); b {
-		case "plain", "goanomaly", "race":
+		case "plain", "goanomaly", "conservative", "race":
 			o.builds[b] = true
 		case "":
 		default:
-			fatalf("-builds: unknown build %q (want plain, goanomaly, race)", b)
+			fatalf("-builds: unknown build %q (want plain, goanomaly, conservative, race)", b)
 		}
 	}
 	var err error
 	if o.kernels, err = regexp.Compile(kernels); err != nil {
 		fatalf("-kernels: %v", err)
 	}
-	status, err := benchrun(&o)
+	run := benchrun
+	if o.from != "" {
+		run = reprint
+	}
+	status, err := run(&o)
 	if err != nil {
 		fatalf("%v", err)
 	}
@@ -121,24 +143,87 @@ func benchrun(o *options) (int, error) {
 	return 0, nil
 }
 
-// findKernels returns the kernels: the directories of bench/ holding a
-// main.go, other than cmd.
+// reprint prints the table of the runs in the -json file o.from, for the
+// kernels matching -kernels.
+func reprint(o *options) (int, error) {
+	data, err := os.ReadFile(o.from)
+	if err != nil {
+		return 0, err
+	}
+	var runs []run
+	if err := json.Unmarshal(data, &runs); err != nil {
+		return 0, fmt.Errorf("%s: %v", o.from, err)
+	}
+	var kernels []string
+	var variants []variant
+	rounds := 0
+	for _, r := range runs {
+		if !o.kernels.MatchString(r.Kernel) {
+			continue
+		}
+		if !slices.Contains(kernels, r.Kernel) {
+			kernels = append(kernels, r.Kernel)
+		}
+		if !slices.ContainsFunc(variants, func(v variant) bool { return v.name == r.Variant }) {
+			variants = append(variants, variant{name: r.Variant})
+		}
+		rounds = max(rounds, r.Round+1)
+	}
+	slices.SortStableFunc(variants, func(a, b variant) int { return cmp.Compare(buildOrder(a.name), buildOrder(b.name)) })
+	t := summarize(kernels, variants, runs, rounds)
+	t.print(os.Stdout)
+	if t.failed {
+		return 1, nil
+	}
+	return 0, nil
+}
+
+// buildOrder places a build's columns: plain first, as measured.
+func buildOrder(name string) int {
+	return slices.Index([]string{"plain", "goanomaly", "conservative", "race"}, name)
+}
+
+// findKernels returns the kernels matching re: the directories under
+// bench/ holding a main.go, other than bench/cmd and testdata (the racy
+// variants live there), named by their slash path below bench/, ordered by
+// suite and name.
 func findKernels(root string, re *regexp.Regexp) ([]string, error) {
-	entries, err := os.ReadDir(filepath.Join(root, "bench"))
+	dir := filepath.Join(root, "bench")
+	var ks []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		k := filepath.ToSlash(rel)
+		switch {
+		case k == "cmd" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && k != ".":
+			return filepath.SkipDir
+		case k == "." || !re.MatchString(k):
+			return nil
+		}
+		if _, err := os.Stat(filepath.Join(path, "main.go")); err == nil {
+			ks = append(ks, k)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	var ks []string
-	for _, e := range entries {
-		if !e.IsDir() || e.Name() == "cmd" || !re.MatchString(e.Name()) {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(root, "bench", e.Name(), "main.go")); err == nil {
-			ks = append(ks, e.Name())
-		}
-	}
 	if len(ks) == 0 {
-		return nil, fmt.Errorf("no kernels in %s match %q", filepath.Join(root, "bench"), re)
+		return nil, fmt.Errorf("no kernels in %s match %q", dir, re)
 	}
+	slices.SortFunc(ks, func(a, b string) int {
+		return cmp.Or(cmp.Compare(suite(a), suite(b)), cmp.Compare(a, b))
+	})
 	return ks, nil
+}
+
+// suite is the set a kernel belongs to: the first directory of a nested
+// kernel ("polybench" for "polybench/gemm"), "bench" for bench/'s own.
+func suite(kernel string) string {
+	if s, _, ok := strings.Cut(kernel, "/"); ok {
+		return s
+	}
+	return "bench"
 }

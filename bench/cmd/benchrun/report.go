@@ -23,7 +23,7 @@ type cell struct {
 type row struct {
 	kernel string
 	cells  map[string]cell
-	checks int64 // median checks of the goanomaly build, -1 if none printed
+	checks map[string]int64 // median checks of a goanomaly build; absent if it printed none
 }
 
 // table is the summary of all runs.
@@ -45,7 +45,7 @@ func summarize(kernels []string, variants []variant, runs []run, rounds int) *ta
 		t.variants = append(t.variants, v.name)
 	}
 	for _, k := range kernels {
-		r := row{kernel: k, cells: map[string]cell{}, checks: -1}
+		r := row{kernel: k, cells: map[string]cell{}, checks: map[string]int64{}}
 		var stdout string
 		for _, v := range t.variants {
 			var walls, limits []time.Duration
@@ -80,8 +80,8 @@ func summarize(kernels []string, variants []variant, runs []run, rounds int) *ta
 				t.notes = append(t.notes, fmt.Sprintf("%s (%s): killed at the -timeout of %.0fs, not run again", k, v, median(limits).Seconds()))
 			}
 			r.cells[v] = c
-			if v == "goanomaly" && len(checks) > 0 {
-				r.checks = median(checks)
+			if len(checks) > 0 {
+				r.checks[v] = median(checks)
 			}
 		}
 		t.rows = append(t.rows, r)
@@ -107,59 +107,30 @@ func (t *table) check(x run, stdout *string) {
 	}
 }
 
-// print writes the table: medians, ratios to plain, checks, geometric
-// means of the ratios over every kernel; a run cut at the timeout counts
-// with its lower bound, and makes the mean a lower bound (">").
+// print writes the table: medians, ratios to plain (and conservative to
+// race), checks, and after each suite's kernels the geometric means of the
+// ratios over them. A run cut at the timeout counts with its lower bound:
+// a ratio over it is a lower bound (">"), a ratio under it an upper bound
+// ("<"), a ratio of two cut runs unknown ("-"), and a mean over bounds
+// carries their mark ("~" when they disagree).
 func (t *table) print(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
-	others := t.variants[1:]
-	fmt.Fprintf(tw, "kernel\tplain s\t")
-	for _, v := range others {
-		fmt.Fprintf(tw, "%s s\t×\t", v)
+	cols := t.columns()
+	fmt.Fprintf(tw, "kernel\t")
+	for _, c := range cols {
+		fmt.Fprintf(tw, "%s\t", c.head)
 	}
-	fmt.Fprintf(tw, "plain MB\t")
-	for _, v := range others {
-		fmt.Fprintf(tw, "%s MB\t×\t", v)
-	}
-	fmt.Fprintf(tw, "checks\t\n")
-	var timeLogs, memLogs = map[string][]float64{}, map[string][]float64{}
-	bounded := map[string]bool{} // some ratio of this build is only a lower bound
-	for _, r := range t.rows {
-		p := r.cells["plain"]
-		fmt.Fprintf(tw, "%s\t%s\t", r.kernel, t.fmtWall(p))
-		for _, v := range others {
-			c := r.cells[v]
-			q := ratio(float64(c.wall), float64(p.wall))
-			fmt.Fprintf(tw, "%s\t%s%s\t", t.fmtWall(c), lowerBound(c.timeout), fmtRatio(q))
-			if !math.IsNaN(q) {
-				timeLogs[v] = append(timeLogs[v], math.Log(q))
-				bounded[v] = bounded[v] || c.timeout
-			}
+	fmt.Fprintf(tw, "\n")
+	for i, r := range t.rows {
+		fmt.Fprintf(tw, "%s\t", r.kernel)
+		for _, c := range cols {
+			fmt.Fprintf(tw, "%s\t", c.value(r))
 		}
-		fmt.Fprintf(tw, "%s\t", fmtMB(p.rss))
-		for _, v := range others {
-			c := r.cells[v]
-			q := ratio(float64(c.rss), float64(p.rss))
-			fmt.Fprintf(tw, "%s\t%s%s\t", fmtMB(c.rss), lowerBound(c.timeout), fmtRatio(q))
-			if !math.IsNaN(q) {
-				memLogs[v] = append(memLogs[v], math.Log(q))
-			}
-		}
-		if r.checks >= 0 {
-			fmt.Fprintf(tw, "%d\t\n", r.checks)
-		} else {
-			fmt.Fprintf(tw, "-\t\n")
+		fmt.Fprintf(tw, "\n")
+		if i+1 == len(t.rows) || suite(t.rows[i+1].kernel) != suite(r.kernel) {
+			t.printMeans(tw, cols, suite(r.kernel), suite(t.rows[0].kernel) == suite(r.kernel))
 		}
 	}
-	fmt.Fprintf(tw, "geomean\t\t")
-	for _, v := range others {
-		fmt.Fprintf(tw, "\t%s%s\t", lowerBound(bounded[v]), geomean(timeLogs[v]))
-	}
-	fmt.Fprintf(tw, "\t")
-	for _, v := range others {
-		fmt.Fprintf(tw, "\t%s%s\t", lowerBound(bounded[v]), geomean(memLogs[v]))
-	}
-	fmt.Fprintf(tw, "\t\n")
 	tw.Flush()
 	for _, n := range t.notes {
 		fmt.Fprintf(w, "note: %s\n", n)
@@ -170,6 +141,144 @@ func (t *table) print(w io.Writer) {
 	for _, p := range t.problems {
 		fmt.Fprintf(w, "PROBLEM: %s\n", p)
 	}
+}
+
+// printMeans writes the geometric-mean row of a suite's ratio columns; a
+// second suite's row also gets one over every kernel so far.
+func (t *table) printMeans(tw io.Writer, cols []column, s string, first bool) {
+	var rows []row
+	for _, r := range t.rows {
+		if suite(r.kernel) == s {
+			rows = append(rows, r)
+		}
+	}
+	write := func(label string, rows []row) {
+		fmt.Fprintf(tw, "%s\t", label)
+		for _, c := range cols {
+			if c.ratio == nil {
+				fmt.Fprintf(tw, "\t")
+				continue
+			}
+			var logs []float64
+			var marks []string
+			for _, r := range rows {
+				q, mark := c.ratio(r)
+				if !math.IsNaN(q) {
+					logs = append(logs, math.Log(q))
+					marks = append(marks, mark)
+				}
+			}
+			fmt.Fprintf(tw, "%s%s\t", meanBound(marks), geomean(logs))
+		}
+		fmt.Fprintf(tw, "\n")
+	}
+	write("geomean "+s, rows)
+	if !first && t.rows[len(t.rows)-1].kernel == rows[len(rows)-1].kernel {
+		write("geomean all", t.rows)
+	}
+}
+
+// column is one column of the table: its head, its text in a kernel's row,
+// and for a ratio column the ratio (NaN if unknown) and its bound mark.
+type column struct {
+	head  string
+	value func(row) string
+	ratio func(row) (float64, string)
+}
+
+// boundRatio is a/b with its mark: ">" when only a is a lower bound (a run
+// cut at the timeout), "<" when only b is; NaN when both are, since the
+// ratio of two lower bounds bounds nothing.
+func boundRatio(a, b float64, aCut, bCut bool) (float64, string) {
+	switch {
+	case aCut && bCut:
+		return math.NaN(), ""
+	case aCut:
+		return ratio(a, b), ">"
+	case bCut:
+		return ratio(a, b), "<"
+	}
+	return ratio(a, b), ""
+}
+
+// meanBound is the mark of a geometric mean of ratios with these marks:
+// ">" or "<" when some are bounds the same way, "~" when they disagree.
+func meanBound(marks []string) string {
+	m := ""
+	for _, k := range marks {
+		switch {
+		case k == "" || k == m:
+		case m == "":
+			m = k
+		default:
+			return "~"
+		}
+	}
+	return m
+}
+
+// columns lists the table's columns: times, then memory, each build with
+// its ratio to plain, the conservative build also against -race, then the
+// checks of the goanomaly builds.
+func (t *table) columns() []column {
+	others := t.variants[1:]
+	has := func(v string) bool { return slices.Contains(t.variants, v) }
+	var cols []column
+	timeRatio := func(v, base string) func(row) (float64, string) {
+		return func(r row) (float64, string) {
+			c, b := r.cells[v], r.cells[base]
+			return boundRatio(float64(c.wall), float64(b.wall), c.timeout, b.timeout)
+		}
+	}
+	memRatio := func(v, base string) func(row) (float64, string) {
+		return func(r row) (float64, string) {
+			c, b := r.cells[v], r.cells[base]
+			return boundRatio(float64(c.rss), float64(b.rss), c.timeout, b.timeout)
+		}
+	}
+	ratioCol := func(head string, f func(row) (float64, string)) column {
+		return column{head: head, ratio: f, value: func(r row) string {
+			q, mark := f(r)
+			if math.IsNaN(q) {
+				return "-"
+			}
+			return mark + fmtRatio(q)
+		}}
+	}
+	cols = append(cols, column{head: "plain s", value: func(r row) string { return t.fmtWall(r.cells["plain"]) }})
+	for _, v := range others {
+		cols = append(cols,
+			column{head: v + " s", value: func(r row) string { return t.fmtWall(r.cells[v]) }},
+			ratioCol("×", timeRatio(v, "plain")))
+	}
+	if has("conservative") && has("race") {
+		cols = append(cols, ratioCol("cons/race", timeRatio("conservative", "race")))
+	}
+	cols = append(cols, column{head: "plain MB", value: func(r row) string { return fmtMB(r.cells["plain"].rss) }})
+	for _, v := range others {
+		cols = append(cols,
+			column{head: v + " MB", value: func(r row) string { return fmtMB(r.cells[v].rss) }},
+			ratioCol("×", memRatio(v, "plain")))
+	}
+	if has("conservative") && has("race") {
+		cols = append(cols, ratioCol("cons/race", memRatio("conservative", "race")))
+	}
+	for _, v := range []string{"goanomaly", "conservative"} {
+		if !has(v) {
+			continue
+		}
+		head := "checks"
+		if v == "conservative" {
+			head = "cons checks"
+		}
+		cols = append(cols, column{head: head, value: func(r row) string {
+			if n, ok := r.checks[v]; ok {
+				return fmt.Sprint(n)
+			}
+			return "-"
+		}})
+	}
+	return cols
 }
 
 // fmtWall is a median in seconds, ">" for a lower bound, and the number of

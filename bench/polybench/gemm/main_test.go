@@ -1,0 +1,31 @@
+package main
+
+import "testing"
+
+// referenceGemm is PolyBench's kernel_gemm loop nest as written, sequential.
+func referenceGemm(ni, nj, nk int, alpha, beta float64, C, A, B []float64) {
+	for i := 0; i < ni; i++ {
+		for j := 0; j < nj; j++ {
+			C[i*nj+j] *= beta
+		}
+		for k := 0; k < nk; k++ {
+			for j := 0; j < nj; j++ {
+				C[i*nj+j] += alpha * A[i*nk+k] * B[k*nj+j]
+			}
+		}
+	}
+}
+
+func TestGemm(t *testing.T) {
+	for _, bs := range []int{1, 7, 64} {
+		C, A, B := initArrays(37, 41, 29)
+		want, _, _ := initArrays(37, 41, 29)
+		gemm(37, 41, 29, bs, 1.5, 1.2, C, A, B)
+		referenceGemm(37, 41, 29, 1.5, 1.2, want, A, B)
+		for i := range want {
+			if C[i] != want[i] {
+				t.Fatalf("bs=%d: C[%d] = %v, want %v", bs, i, C[i], want[i])
+			}
+		}
+	}
+}
