@@ -48,32 +48,24 @@ func (t *Task) writeRange(addr, n, elem uintptr, site Site) {
 }
 
 // check runs the tree's protocol for one access, me being its shadow word.
-// The cell of the last check is cached, and so, through it, is its chunk
-// (see near).
+// The chunk of the last check is kept, and others are found in the task's
+// chunk cache (see at).
 func (t *Task) check(addr uintptr, me uint64, write bool) {
 	t.checks++
-	c := t.last
-	switch {
-	case c == nil:
-		c = t.sh.cell(addr)
-		t.last = c
-	case c.addr != addr:
-		if w, ok := c.word(addr); ok {
-			c = w
-		} else {
-			c = t.sh.near(c, addr)
-		}
-		t.last = c
+	key, i := chunkOf(addr) // t.at, by hand: check is past the inliner's budget
+	ch := t.last
+	if ch == nil || ch.key != key {
+		ch = t.find(key)
 	}
 	switch {
-	case c == nil:
-	case c.hist != nil:
-		t.lockedCheck(c, addr, me, write)
+	case ch == nil:
+	case ch.hist != nil:
+		t.lockedCheck(&ch.hist[i], addr, me, write)
 	case me&atomicBit != 0:
-		t.waitFreeAtomic(c, addr, me, write)
+		t.waitFreeAtomic(ch, i, addr, me, write)
 	case write:
-		t.waitFreeWrite(c, addr, me)
+		t.waitFreeWrite(ch, i, addr, me)
 	default:
-		t.waitFreeRead(c, addr, me)
+		t.waitFreeRead(ch, i, addr, me)
 	}
 }
