@@ -15,9 +15,16 @@ import "sync/atomic"
 func (t *Task) waitFreeRead(ch *chunk, i int, addr uintptr, me uint64) {
 	c := &ch.cells[i]
 	t.recordRead(&c.r, &c.c, me)
-	if w := c.w.Load(); t.lc(w) {
+	if w := c.w.Load(); w>>tagShift != 0 && t.lc(w) {
 		t.report(writeRead, addr, me, w)
 	}
+	if ch.atom.Load() != nil {
+		t.readAtomics(ch, i, addr, me)
+	}
+}
+
+// readAtomics checks a plain read against the atomic writes of cell i.
+func (t *Task) readAtomics(ch *chunk, i int, addr uintptr, me uint64) {
 	if a := ch.atomOf(i); a != nil {
 		t.checkPair(&a.w, &a.cw, writeRead, addr, me)
 	}
@@ -68,7 +75,7 @@ func (t *Task) waitFreeAtomic(ch *chunk, i int, addr uintptr, me uint64, write b
 // recordRead makes me the last reader in r, keeping the previous one in c
 // when it is concurrent with me.
 func (t *Task) recordRead(r, c *atomic.Uint64, me uint64) {
-	if !sameAccess(r.Load(), me) {
+	if (r.Load()^me)&^(siteMask<<siteShift) != 0 { // !sameAccess, spelled out to inline
 		t.swapRead(r, c, me)
 	}
 }
