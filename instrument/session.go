@@ -92,7 +92,8 @@ func (s *session) rewrite(g []target, first uint32) (uint32, error) {
 	}
 	cfg := rewrite.Config{
 		RTPath: goanomaly.RuntimePath, FirstSite: first,
-		Skip: func(name string) bool { return !src[name] },
+		Skip:         func(name string) bool { return !src[name] },
+		Conservative: s.opts.Line.Conservative,
 	}
 	results, err := s.opts.rewriter()(pkgs, test, cfg)
 	if err != nil {

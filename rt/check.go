@@ -39,41 +39,75 @@ var scalar = &layout{off: []uintptr{0}, reps: 1}
 // readRange checks reads of n elements of size elem from addr, one shadow
 // cell per element.
 func (t *Task) readRange(addr, n, elem uintptr, site Site) {
-	t.leaves(addr, n, elem, scalar, site, false)
+	if t == nil || t.sh == nil {
+		return
+	}
+	t.run(addr, n, elem, t.base|siteField(site), false)
 }
 
 // writeRange checks writes of n elements of size elem from addr.
 func (t *Task) writeRange(addr, n, elem uintptr, site Site) {
-	t.leaves(addr, n, elem, scalar, site, true)
+	if t == nil || t.sh == nil {
+		return
+	}
+	t.run(addr, n, elem, t.base|siteField(site), true)
+}
+
+// run checks n elements of size elem from addr, each one location. A run of
+// aligned words (a []float64, []int, []*T) is checked a chunk at a time:
+// its words are the consecutive cells of one chunk after another, so the
+// chunk is found once per sixteen elements and the protocol runs on each
+// cell with no lookup. Other runs are checked element by element.
+func (t *Task) run(addr, n, elem uintptr, me uint64, write bool) {
+	if elem != 8 || addr&7 != 0 {
+		for k := uintptr(0); k < n; k++ {
+			t.check(addr+k*elem, me, write)
+		}
+		return
+	}
+	for n > 0 {
+		key, i := chunkOf(addr)
+		m := min(n, uintptr(chunkCells-i))
+		ch := t.last
+		if ch == nil || ch.key != key {
+			ch = t.find(key)
+		}
+		t.checks += uint64(m)
+		for j := range int(m) {
+			a := addr + uintptr(j)*8
+			switch {
+			case ch == nil:
+			case ch.hist != nil:
+				t.lockedCheck(&ch.hist[i+j], a, me, write)
+			case write:
+				t.waitFreeWrite(ch, i+j, a, me)
+			default:
+				t.waitFreeRead(ch, i+j, a, me)
+			}
+		}
+		addr, n = addr+m*8, n-m
+	}
 }
 
 // check runs the tree's protocol for one access, me being its shadow word.
-// The cell of the last check is cached, and so, through it, is its chunk
-// (see near).
+// The chunk of the last check is kept, and others are found in the task's
+// chunk cache (see at).
 func (t *Task) check(addr uintptr, me uint64, write bool) {
 	t.checks++
-	c := t.last
-	switch {
-	case c == nil:
-		c = t.sh.cell(addr)
-		t.last = c
-	case c.addr != addr:
-		if w, ok := c.word(addr); ok {
-			c = w
-		} else {
-			c = t.sh.near(c, addr)
-		}
-		t.last = c
+	key, i := chunkOf(addr) // t.at, by hand: check is past the inliner's budget
+	ch := t.last
+	if ch == nil || ch.key != key {
+		ch = t.find(key)
 	}
 	switch {
-	case c == nil:
-	case c.hist != nil:
-		t.lockedCheck(c, addr, me, write)
+	case ch == nil:
+	case ch.hist != nil:
+		t.lockedCheck(&ch.hist[i], addr, me, write)
 	case me&atomicBit != 0:
-		t.waitFreeAtomic(c, addr, me, write)
+		t.waitFreeAtomic(ch, i, addr, me, write)
 	case write:
-		t.waitFreeWrite(c, addr, me)
+		t.waitFreeWrite(ch, i, addr, me)
 	default:
-		t.waitFreeRead(c, addr, me)
+		t.waitFreeRead(ch, i, addr, me)
 	}
 }

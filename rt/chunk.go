@@ -1,6 +1,6 @@
 package rt
 
-import "unsafe"
+import "sync/atomic"
 
 // A chunk holds the cells of chunkCells neighbouring addresses of one
 // alignment class, contiguously, so the shadow table is keyed by chunk
@@ -14,18 +14,34 @@ import "unsafe"
 // each. Instead an address's class is its alignment, the number of its
 // trailing zero bits up to 3 (a word, an odd multiple of 4, of 2, an odd
 // address). The addresses of one class are evenly spaced (8, 8, 4 and 2
-// bytes apart), so a chunk covers the eight consecutive addresses of one
-// class that start at a multiple of eight times that spacing (64, 64, 32 and
-// 16 bytes), and an address's cell is its index in that run. The mapping is
-// exact for every element size and mix of sizes, needs no probing inside a
-// chunk, and fills every cell of a dense array of 1-, 2-, 4- or 8-byte
-// elements (a []int32's even elements fill word chunks, its odd ones the
-// chunks of odd multiples of 4). A program touching one address per chunk pays for eight
-// cells, about 400 bytes per address instead of 64.
-type chunk [chunkCells]cell
+// bytes apart), so a chunk covers the sixteen consecutive addresses of one
+// class that start at a multiple of sixteen times that spacing (128, 128, 64
+// and 32 bytes), and an address's cell is its index in that run. The
+// mapping is exact for every element size and mix of sizes, needs no
+// probing inside a chunk, and fills every cell of a dense array of 1-, 2-,
+// 4- or 8-byte elements (a []int32's even elements fill word chunks, its
+// odd ones the chunks of odd multiples of 4). A program touching one
+// address per chunk pays for sixteen cells, about 420 bytes per address.
+//
+// A chunk keeps its cells apart from what few accesses need: the cells
+// hold only the wait-free protocol's three words (24 bytes, three per
+// 8-byte word of a dense array, as the race detector's four 8-byte
+// shadow slots), and the chunk's header holds its key, the locked
+// protocol's histories and the atomic histories, created on the chunk's
+// first atomic access. A check reads the header's line (hot, shared by
+// the chunk's cells) and the cell's.
+type chunk struct {
+	key   uintptr                   // chunkOf's key; set before the chunk is published, never changed
+	hist  *[chunkCells]history      // the locked protocol's histories; nil under the wait-free one
+	atom  atomic.Pointer[atomCells] // the wait-free atomic histories, from the chunk's first atomic access on
+	cells [chunkCells]cell
+}
+
+// atomCells holds the atomic histories of a chunk's cells.
+type atomCells [chunkCells]atomic.Pointer[atomHist]
 
 const (
-	chunkBits  = 3
+	chunkBits  = 4
 	chunkCells = 1 << chunkBits
 )
 
@@ -53,27 +69,69 @@ func chunkAddr(key uintptr, i int) uintptr {
 	return key>>2<<(shift+chunkBits) | uintptr(i)<<shift | 1<<class&7
 }
 
-// near returns the cell of addr, creating its chunk on first touch (nil
-// when the table is full). When addr is in the chunk of last (not nil), the
-// cell of the previous check, it is found there without a table lookup: the
-// task's cell cache is a chunk cache too.
-func (s *shadow) near(last *cell, addr uintptr) *cell {
+// atomOf returns the atomic history of cell i, nil if it has none.
+func (ch *chunk) atomOf(i int) *atomHist {
+	if at := ch.atom.Load(); at != nil {
+		return at[i].Load()
+	}
+	return nil
+}
+
+// atomic returns the atomic history of cell i, creating it on first use.
+func (ch *chunk) atomic(i int) *atomHist {
+	at := ch.atom.Load()
+	if at == nil {
+		ch.atom.CompareAndSwap(nil, new(atomCells))
+		at = ch.atom.Load()
+	}
+	if a := at[i].Load(); a != nil {
+		return a
+	}
+	at[i].CompareAndSwap(nil, new(atomHist))
+	return at[i].Load()
+}
+
+// at returns the chunk that holds addr's cell and the cell's index in it:
+// the chunk of the last check when addr is in it (a run of neighbouring
+// elements), else from the chunk cache or the table (see find). The chunk
+// is nil when the table is full.
+func (t *Task) at(addr uintptr) (*chunk, int) {
 	key, i := chunkOf(addr)
-	if lk, li := chunkOf(last.addr); lk == key {
-		return (*cell)(unsafe.Add(unsafe.Pointer(last), (i-li)*cellSize))
+	if ch := t.last; ch != nil && ch.key == key {
+		return ch, i
 	}
-	return s.lookup(addr, key, i)
+	return t.find(key), i
 }
 
-// word is near's common case, small enough to inline: the cell of addr when
-// addr and c's address are words of one chunk (they differ in bits 3 to 5
-// only).
-func (c *cell) word(addr uintptr) (*cell, bool) {
-	if d := addr ^ c.addr; d&^((chunkCells-1)<<3) != 0 || c.addr&7 != 0 {
-		return nil, false
-	}
-	return (*cell)(unsafe.Add(unsafe.Pointer(c), int(addr-c.addr)>>3*cellSize)), true
-}
+// chunkCache is a task's direct-mapped cache of the chunks it checked in
+// lately, indexed by a hash of the chunk key: a kernel walking a few rows
+// or arrays in turn (c[i][j] += a[i][k]*b[k][j]) leaves the last chunk on
+// nearly every check, and finds the next one here with a multiply, a load
+// and a compare instead of a probe of the shared table (its shard, table,
+// slot and chunk loads, often cache misses). A slot is checked by the key
+// of the chunk it holds, so a colliding entry is simply a miss. Entries
+// are chunks of t.sh and are dropped with it (setCur). (A small fully
+// associative set of the last eight chunks in front of it measured no
+// better on bench/jacobi and bench/search.)
+type chunkCache [chunkCacheSize]*chunk
 
-// cellSize is the size of a cell, the stride of a chunk.
-const cellSize = int(unsafe.Sizeof(cell{}))
+const (
+	chunkCacheBits = 4
+	chunkCacheSize = 1 << chunkCacheBits
+)
+
+// find returns the chunk key, from the chunk cache or else the table,
+// creating it on first touch (nil when the table is full), and makes it the
+// task's last chunk.
+func (t *Task) find(key uintptr) *chunk {
+	slot := &t.seen[uint32(hashKey(key)>>32)>>(32-chunkCacheBits)]
+	ch := *slot
+	if ch == nil || ch.key != key {
+		if ch = t.sh.chunk(key); ch == nil {
+			return nil
+		}
+		*slot = ch
+	}
+	t.last = ch
+	return ch
+}

@@ -7,8 +7,9 @@ import (
 )
 
 // TestChunkExact: every address of a region, whatever its alignment, has a
-// cell of its own, the one chunkAddr names, and the cell of the last check
-// finds each neighbour in its chunk as the table does.
+// cell of its own, the one chunkAddr names, and a task finds each address's
+// cell, after any other, as the table does (through its last chunk or its
+// chunk cache).
 func TestChunkExact(t *testing.T) {
 	e := newEnv(t, "")
 	sh := emptyShadow(newTree(e.rep))
@@ -27,7 +28,7 @@ func TestChunkExact(t *testing.T) {
 	cells := map[*cell]uintptr{}
 	for a := uintptr(base); a < base+n; a++ {
 		c := sh.cell(a)
-		if c == nil || c.addr != a {
+		if key, i := chunkOf(a); c == nil || c != &sh.chunk(key).cells[i] || chunkAddr(sh.chunk(key).key, i) != a {
 			t.Fatalf("%#x: cell %v", a, c)
 		}
 		if b, dup := cells[c]; dup {
@@ -38,18 +39,12 @@ func TestChunkExact(t *testing.T) {
 	if got := sh.cells.Load(); got != n {
 		t.Fatalf("%d cells for %d addresses: a dense byte range fills its chunks", got, n)
 	}
+	tk := &Task{sh: sh}
 	for a := uintptr(base); a < base+n; a++ {
-		last := sh.cell(a)
-		for b := uintptr(base); b < base+n; b++ {
-			if c := sh.near(last, b); c != sh.cell(b) || c.addr != b {
-				t.Fatalf("near %#x, %#x finds %#x's cell", a, b, c.addr)
-			}
-			c, ok := last.word(b)
-			if ok && c != sh.cell(b) {
-				t.Fatalf("word %#x, %#x finds %#x's cell", a, b, c.addr)
-			}
-			if words := (a|b)&7 == 0 && a>>6 == b>>6; ok != words {
-				t.Fatalf("word %#x, %#x: %v, want %v", a, b, ok, words)
+		for b := uintptr(base); b < base+n; b += 7 {
+			tk.at(a)
+			if ch, i := tk.at(b); &ch.cells[i] != sh.cell(b) {
+				t.Fatalf("after %#x, %#x finds %#x's cell", a, b, chunkAddr(ch.key, i))
 			}
 		}
 	}

@@ -42,23 +42,28 @@ func (t *Task) clearLeaves(addr, n, size uintptr, l *layout) {
 
 // forgetAt clears the cell of address a, if it exists.
 func (t *Task) forgetAt(a uintptr) {
-	h := hashAddr(a)
+	key, i := chunkOf(a)
+	h := hashKey(key)
 	tb := t.sh.shards[h>>(64-shardBits)].tbl.Load()
 	if tb == nil {
 		return
 	}
-	if c := tb.find(a, h); c != nil {
-		c.forget()
+	if ch := tb.find(key, h); ch != nil {
+		ch.forget(i)
 	}
 }
 
-// forget clears a cell's history.
-func (c *cell) forget() {
+// forget clears the history of cell i.
+func (ch *chunk) forget(i int) {
+	c := &ch.cells[i]
 	c.w.Store(0)
 	c.r.Store(0)
 	c.c.Store(0)
-	c.atom.Store(nil)
-	if h := c.hist; h != nil {
+	if at := ch.atom.Load(); at != nil {
+		at[i].Store(nil)
+	}
+	if ch.hist != nil {
+		h := &ch.hist[i]
 		h.mu.Lock()
 		h.readers, h.writers = h.readers[:0], h.writers[:0]
 		h.mu.Unlock()

@@ -84,6 +84,10 @@ func (t *Task) leaves(addr, n, size uintptr, l *layout, site Site, write bool) {
 		return
 	}
 	me := t.base | siteField(site)
+	if l == scalar || len(l.off) == 1 && l.off[0] == 0 && l.reps == 1 && l.stride == size {
+		t.run(addr, n, size, me, write)
+		return
+	}
 	for k := uintptr(0); k < n; k++ {
 		for r := uintptr(0); r < l.reps; r++ {
 			base := addr + k*size + r*l.stride

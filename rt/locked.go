@@ -17,8 +17,7 @@ const histCap = 256
 
 // lockedCheck compares the access me with every stored concurrent
 // conflicting access, then stores it and drops the entries it supersedes.
-func (t *Task) lockedCheck(c *cell, addr uintptr, me uint64, write bool) {
-	h := c.hist
+func (t *Task) lockedCheck(h *history, addr uintptr, me uint64, write bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	k := writeRead

@@ -12,7 +12,8 @@ type Task struct {
 	lo   uint64     // [lo, hi]: the most recent contiguous run of ancestors
 	hi   uint64     // (empty when lo > hi)
 	anc  []interval // the other ancestors: sorted, immutable, shared
-	last *cell      // the cell of the last check, in sh
+	last *chunk     // the chunk of the last check, in sh
+	seen chunkCache // chunks of sh this task checked in lately
 
 	tree   *tree
 	con    *Construct // the construct that forked this task (nil: a root)
@@ -54,7 +55,7 @@ func (t *Task) setCur(tag uint64) {
 	t.cur = tag
 	t.base = tag<<tagShift | uint64(t.lsid)
 	if sh := t.tree.shadowFor(tag); sh != t.sh {
-		t.sh, t.last = sh, nil
+		t.sh, t.last, t.seen = sh, nil, chunkCache{}
 	}
 }
 

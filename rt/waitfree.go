@@ -12,25 +12,34 @@ import "sync/atomic"
 // is tested), and atomic accesses have histories of their own (atomHist).
 
 // waitFreeRead checks a plain read.
-func (t *Task) waitFreeRead(c *cell, addr uintptr, me uint64) {
+func (t *Task) waitFreeRead(ch *chunk, i int, addr uintptr, me uint64) {
+	c := &ch.cells[i]
 	t.recordRead(&c.r, &c.c, me)
-	if w := c.w.Load(); t.lc(w) {
+	if w := c.w.Load(); w>>tagShift != 0 && t.lc(w) {
 		t.report(writeRead, addr, me, w)
 	}
-	if a := c.atom.Load(); a != nil {
+	if ch.atom.Load() != nil {
+		t.readAtomics(ch, i, addr, me)
+	}
+}
+
+// readAtomics checks a plain read against the atomic writes of cell i.
+func (t *Task) readAtomics(ch *chunk, i int, addr uintptr, me uint64) {
+	if a := ch.atomOf(i); a != nil {
 		t.checkPair(&a.w, &a.cw, writeRead, addr, me)
 	}
 }
 
 // waitFreeWrite checks a plain write.
-func (t *Task) waitFreeWrite(c *cell, addr uintptr, me uint64) {
-	if prev := c.w.Load(); prev != me {
+func (t *Task) waitFreeWrite(ch *chunk, i int, addr uintptr, me uint64) {
+	c := &ch.cells[i]
+	if prev := c.w.Load(); !sameAccess(prev, me) {
 		if prev = c.w.Swap(me); t.lc(prev) {
 			t.report(writeWrite, addr, me, prev)
 		}
 	}
 	t.checkPair(&c.r, &c.c, readWrite, addr, me)
-	if a := c.atom.Load(); a != nil {
+	if a := ch.atomOf(i); a != nil {
 		t.checkPair(&a.w, &a.cw, writeWrite, addr, me)
 		t.checkPair(&a.r, &a.cr, readWrite, addr, me)
 	}
@@ -39,8 +48,9 @@ func (t *Task) waitFreeWrite(c *cell, addr uintptr, me uint64) {
 // waitFreeAtomic checks an atomic read or write: against the plain accesses
 // as a read or write would be, and against the other atomic accesses, which
 // report only with atomics=1.
-func (t *Task) waitFreeAtomic(c *cell, addr uintptr, me uint64, write bool) {
-	a := c.atomic()
+func (t *Task) waitFreeAtomic(ch *chunk, i int, addr uintptr, me uint64, write bool) {
+	c := &ch.cells[i]
+	a := ch.atomic(i)
 	if !write {
 		t.recordRead(&a.r, &a.cr, me)
 		if w := c.w.Load(); t.lc(w) {
@@ -65,11 +75,32 @@ func (t *Task) waitFreeAtomic(c *cell, addr uintptr, me uint64, write bool) {
 // recordRead makes me the last reader in r, keeping the previous one in c
 // when it is concurrent with me.
 func (t *Task) recordRead(r, c *atomic.Uint64, me uint64) {
-	if prev := r.Load(); prev != me {
-		if prev = r.Swap(me); t.lc(prev) {
-			c.Store(prev)
-		}
+	if (r.Load()^me)&^(siteMask<<siteShift) != 0 { // !sameAccess, spelled out to inline
+		t.swapRead(r, c, me)
 	}
+}
+
+// swapRead is recordRead's slow path, out of line so that the common case
+// (the block read the location last) inlines.
+//
+//go:noinline
+func (t *Task) swapRead(r, c *atomic.Uint64, me uint64) {
+	if prev := r.Swap(me); t.lc(prev) {
+		c.Store(prev)
+	}
+}
+
+// sameAccess reports whether the shadow words a and b differ in their site
+// only: the same block, lockset and atomic flag. A block that read (or
+// wrote) a location at one site and reads (writes) it again at another
+// leaves the first word in place, with no atomic swap: every later access
+// concurrent with the one is concurrent with the other and conflicts with
+// it in the same class, so only the site a report names as the previous
+// access can differ, and it names a real access of that block. A
+// stencil's five reads of each element (cur[i±1][j±1]) cost one swap, not
+// five.
+func sameAccess(a, b uint64) bool {
+	return (a^b)&^(siteMask<<siteShift) == 0
 }
 
 // checkPair reports a conflict of me with the last access in last or,

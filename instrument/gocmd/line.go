@@ -27,6 +27,11 @@ type Line struct {
 	Keep     bool     // -keep: keep the work directory and print it
 	Debug    string   // -debug: "" off, "-" plan JSON to stderr, else a file name
 	Deps     Deps     // -deps: which dependency packages are rewritten too
+
+	// Conservative (-conservative) checks every shared access, also those
+	// the static stage proved race-free (rewrite.Config.Conservative): a
+	// benchmarking and diagnostic build, the cost of a fully checked run.
+	Conservative bool
 }
 
 // Deps is the value of -deps: which packages of other modules in the
@@ -124,6 +129,8 @@ func (p *parser) own(name, value string, hasValue bool) error {
 		p.line.Quiet = on
 	case "keep":
 		p.line.Keep = on
+	case "conservative":
+		p.line.Conservative = on
 	case "deps":
 		switch d := Deps(value); d {
 		case DepsNone, DepsConstructs, DepsAll:

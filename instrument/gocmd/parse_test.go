@@ -9,16 +9,18 @@ import (
 
 func TestParse(t *testing.T) {
 	tests := []struct {
-		cmd, args string
-		words     string // Line.Words(), space-separated
-		patterns  string
-		prog      string // run's program arguments
-		quiet     bool
-		debug     string
+		cmd, args    string
+		words        string // Line.Words(), space-separated
+		patterns     string
+		prog         string // run's program arguments
+		quiet        bool
+		debug        string
+		conservative bool
 	}{
 		{cmd: "build", args: "-o out -tags a,b ./...", words: "-o out -tags a,b ./...", patterns: "./..."},
 		{cmd: "build", args: "-v -x=true -ldflags=-s . ./x", words: "-v -x=true -ldflags=-s . ./x", patterns: ". ./x"},
 		{cmd: "build", args: "-quiet -debug=plan.json -keep -trimpath .", words: "-trimpath .", patterns: ".", quiet: true, debug: "plan.json"},
+		{cmd: "build", args: "-conservative -trimpath .", words: "-trimpath .", patterns: ".", conservative: true},
 		{cmd: "build", args: "-debug --gcflags -N ./a", words: "--gcflags -N ./a", patterns: "./a", debug: "-"},
 		{cmd: "build", args: "-- ./a", words: "./a", patterns: "./a"},
 		{cmd: "build", args: "-race=false .", words: "-race=false .", patterns: "."},
@@ -49,6 +51,9 @@ func TestParse(t *testing.T) {
 		check("Words", l.Words(), tt.words)
 		check("Patterns", l.Patterns, tt.patterns)
 		check("ProgArgs", l.ProgArgs, tt.prog)
+		if l.Conservative != tt.conservative {
+			t.Errorf("%s %s: conservative %v, want %v", tt.cmd, tt.args, l.Conservative, tt.conservative)
+		}
 		if l.Quiet != tt.quiet || l.Debug != tt.debug {
 			t.Errorf("%s %s: quiet %v debug %q, want %v %q", tt.cmd, tt.args, l.Quiet, l.Debug, tt.quiet, tt.debug)
 		}
