@@ -44,6 +44,10 @@ type Result struct {
 	linked      map[*types.Package]bool       // the packages linked with this one: rewritten together
 	finder      *finder
 	owned       *workerOwnership // what pool workers own, see workerowned.go; computed on first use
+	// The callbacks whose receives are work items, with their item loops,
+	// and the variables they own (callitems.go).
+	callbackLoops map[*ast.FuncLit]*ast.RangeStmt
+	callbackOwned map[*types.Var]bool
 }
 
 // Analyze runs the static stage over one type-checked package.
@@ -97,6 +101,7 @@ func AnalyzeWith(files []*ast.File, info *types.Info, pkg *types.Package, w *Wra
 	f.findClones()
 	f.findDynamic()
 	res.finder = f
+	res.findCallbackItems()
 	return res
 }
 
