@@ -97,7 +97,7 @@ func captured(h int) { // want captured:"synchronizes: communicates by channel"
 	parallel(0, h, func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task`
 		n := 0
 		inc := func() { n++ } // want `prologue: function literal runs a checked copy when called through its value with a task`
-		for range ys { // want `each receive from ys as a work item of its own: inc, declared before the range, may reach .*`
+		for range ys {        // want `each receive from ys as a work item of its own: inc, declared before the range, may reach .*`
 			inc()
 		}
 	})
