@@ -94,8 +94,8 @@ func (r *Result) callbackRange(lit *ast.FuncLit) (*ast.RangeStmt, *types.Var) {
 	}
 	for _, s := range lit.Body.List {
 		if rs, ok := s.(*ast.RangeStmt); ok {
-			if id, ok := ast.Unparen(rs.X).(*ast.Ident); ok && info.Uses[id] == p {
-				return rs, p
+			if id, ok := ast.Unparen(rs.X).(*ast.Ident); ok && info.Uses[id] == p && !names(rs.Key, p) && !names(rs.Value, p) {
+				return rs, p // (ItemOf(p) in the body must not see a loop variable named p)
 			}
 		}
 	}
@@ -173,4 +173,10 @@ func (r *Result) Drains(fk *Fork) *ast.Ident {
 		}
 	}
 	return nil
+}
+
+// names reports whether e is an identifier spelled as v's name.
+func names(e ast.Expr, v *types.Var) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == v.Name()
 }

@@ -110,7 +110,14 @@ func twoParams(h int) { // want twoParams:"synchronizes: communicates by channel
 		}
 	}
 	sink = g
+	sink2 = func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task`
+		for ys := range ys { // the loop's ys would hide the channel from ItemOf
+			_ = ys
+		}
+	}
 }
+
+var sink2 func(<-chan int)
 
 var sink func(<-chan int, int)
 
