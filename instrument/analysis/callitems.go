@@ -22,9 +22,11 @@ import (
 //
 //   - the pool (Drains): a parallel loop of one goroutine literal that
 //     calls fn(c), fn a function value and c a local channel filled and
-//     closed before the construct, neither written while it runs: every
-//     worker runs the same function on the same channel of independent
-//     items. Its goroutine marks its task as draining c (rt Task.Drains);
+//     closed before the construct, neither written while it runs, after
+//     only defers and simple statements (no branch that could skip it):
+//     every worker runs the same function on the same channel of
+//     independent items. Its goroutine marks its task as draining c (rt
+//     Task.Drains);
 //   - the callback (CallbackItems): a literal with a prologue whose
 //     parameter p is a channel it ranges over at the top level of its body.
 //     Its checked copy calls Task.ItemOf(p) at each receive and
@@ -146,6 +148,9 @@ func (r *Result) Drains(fk *Fork) *ast.Ident {
 	for _, s := range fk.Body.Body.List {
 		es, ok := s.(*ast.ExprStmt)
 		if !ok {
+			if !straight(s) {
+				return nil // some worker might not reach the call: its items would be one goroutine's
+			}
 			continue
 		}
 		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
@@ -171,8 +176,22 @@ func (r *Result) Drains(fk *Fork) *ast.Ident {
 		if r.ReadOnly(fv, c) && r.ReadOnly(cv, c) && r.finder.closedBefore(c.List[:c.First], ch) {
 			return ch
 		}
+		if !straight(s) {
+			return nil
+		}
 	}
 	return nil
+}
+
+// straight reports whether the statement s, before a worker's call of the
+// callback, always lets the worker go on to it (unless it panics): a
+// defer, an assignment, a declaration or an expression.
+func straight(s ast.Stmt) bool {
+	switch s.(type) {
+	case *ast.DeferStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.ExprStmt, *ast.IncDecStmt, *ast.EmptyStmt:
+		return true
+	}
+	return false
 }
 
 // names reports whether e is an identifier spelled as v's name.

@@ -62,6 +62,25 @@ func swapped(n int, fn, gn func(<-chan int)) { // want swapped:"synchronizes: cl
 	wg.Wait()
 }
 
+// first lets only worker 0 call fn: its items would be one goroutine's,
+// sequential in every schedule.
+func first(n int, fn func(<-chan int)) { // want first:"synchronizes: closes a channel while the goroutines run"
+	c := make(chan int, n)
+	close(c)
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+` `goroutines attach their task: calls through values run checked`
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if i > 0 {
+				return
+			}
+			fn(c)
+		}()
+	}
+	wg.Wait()
+}
+
 // rows: the callback's range is the item loop; its own scratch, made
 // before the range and only indexed, is the worker's.
 func rows(pix []uint8, w, h int) { // want rows:"synchronizes: communicates by channel"
