@@ -161,6 +161,9 @@ func reportDynamic(pass *analysis.Pass, res *Result) {
 		if res.Prologue[fn] {
 			pass.Reportf(d.Name.Pos(), "prologue: %s runs its checked clone when called through a value with a task", fn.Name())
 		}
+		if l := res.CallbackItemsDecl(d); l != nil {
+			pass.Reportf(l.Pos(), "callback items: each receive from %s is a work item when its goroutine drains that channel", types.ExprString(l.X))
+		}
 	}
 	for fn, d := range res.Decls {
 		if res.Detach[fn] {

@@ -42,29 +42,35 @@ import (
 // other such variable, for example scratch lent to a method, keeps the
 // callback's range one block per worker, with a note.
 
-// findCallbackItems decides, for every literal with a prologue, whether
-// its receives are work items.
+// findCallbackItems decides, for every literal and function with a
+// prologue, whether its receives are work items.
 func (r *Result) findCallbackItems() {
-	r.callbackLoops = map[*ast.FuncLit]*ast.RangeStmt{}
+	r.callbackLoops = map[ast.Node]*ast.RangeStmt{}
 	r.callbackOwned = map[*types.Var]bool{}
-	lits := make([]*ast.FuncLit, 0, len(r.PrologueLits))
+	var fns []ast.Node
 	for lit := range r.PrologueLits {
-		lits = append(lits, lit)
+		fns = append(fns, lit)
 	}
-	sort.Slice(lits, func(i, j int) bool { return lits[i].Pos() < lits[j].Pos() })
-	for _, lit := range lits {
+	for fn, d := range r.Decls {
+		if r.Prologue[fn] && !r.Detach[fn] {
+			fns = append(fns, d)
+		}
+	}
+	sort.Slice(fns, func(i, j int) bool { return fns[i].Pos() < fns[j].Pos() })
+	for _, n := range fns {
+		lit, recv := asLit(n)
 		loop, p := r.callbackRange(lit)
 		if loop == nil {
 			continue
 		}
 		o := &workerOwnership{vars: map[*types.Var]bool{}, until: map[*types.Var]token.Pos{}}
 		r.ownedVars(&Fork{Body: lit, Items: loop}, o, false)
-		if why := r.workerState(lit, loop, p, o); why != "" {
+		if why := r.workerState(lit, recv, loop, p, o); why != "" {
 			r.Notes = append(r.Notes, Note{Pos: loop.Pos(), Callee: true,
 				Msg: "each receive from " + p.Name() + " as a work item of its own: " + why + "; the range runs as one block per worker"})
 			continue
 		}
-		r.callbackLoops[lit] = loop
+		r.callbackLoops[n] = loop
 		for v := range o.vars {
 			if _, handed := o.until[v]; !handed {
 				r.callbackOwned[v] = true
@@ -73,10 +79,25 @@ func (r *Result) findCallbackItems() {
 	}
 }
 
+// asLit is n, a literal or a declaration, as a literal (its type and body)
+// with the declaration's receiver.
+func asLit(n ast.Node) (*ast.FuncLit, *ast.FieldList) {
+	if d, ok := n.(*ast.FuncDecl); ok {
+		return &ast.FuncLit{Type: d.Type, Body: d.Body}, d.Recv
+	}
+	return n.(*ast.FuncLit), nil
+}
+
 // CallbackItems is the range of the callback lit whose receives start work
 // items when its goroutine drains the channel (ItemOf), or nil.
 func (r *Result) CallbackItems(lit *ast.FuncLit) *ast.RangeStmt {
 	return r.callbackLoops[lit]
+}
+
+// CallbackItemsDecl is CallbackItems of a function or method, whose
+// checked clone takes the items.
+func (r *Result) CallbackItemsDecl(fd *ast.FuncDecl) *ast.RangeStmt {
+	return r.callbackLoops[fd]
 }
 
 // callbackRange is lit's range over its one parameter p, a channel never
@@ -108,8 +129,20 @@ func (r *Result) callbackRange(lit *ast.FuncLit) (*ast.RangeStmt, *types.Var) {
 // be checked per item (a false report between two items of one worker), or
 // "": every variable of lit declared outside loop and used inside it is
 // free of pointers and private, or owned (o).
-func (r *Result) workerState(lit *ast.FuncLit, loop *ast.RangeStmt, p *types.Var, o *workerOwnership) string {
+func (r *Result) workerState(lit *ast.FuncLit, recv *ast.FieldList, loop *ast.RangeStmt, p *types.Var, o *workerOwnership) string {
 	info := r.finder.info
+	// A pointer receiver is bound by the caller, as a capture is; a value
+	// receiver is the call's own copy, a variable like the others.
+	isRecv := map[*types.Var]bool{}
+	if recv != nil {
+		for _, f := range recv.List {
+			for _, id := range f.Names {
+				if v, ok := info.Defs[id].(*types.Var); ok && isPtr(v.Type()) {
+					isRecv[v] = true
+				}
+			}
+		}
+	}
 	why := ""
 	ast.Inspect(loop.Body, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
@@ -117,7 +150,7 @@ func (r *Result) workerState(lit *ast.FuncLit, loop *ast.RangeStmt, p *types.Var
 			return why == ""
 		}
 		v, _ := info.Uses[id].(*types.Var)
-		if v == nil || v.IsField() || !within(v.Pos(), lit) || within(v.Pos(), loop) {
+		if v == nil || v.IsField() || !within(v.Pos(), lit) || within(v.Pos(), loop) || isRecv[v] {
 			return true
 		}
 		switch {

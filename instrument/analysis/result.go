@@ -46,7 +46,7 @@ type Result struct {
 	owned       *workerOwnership // what pool workers own, see workerowned.go; computed on first use
 	// The callbacks whose receives are work items, with their item loops,
 	// and the variables they own (callitems.go).
-	callbackLoops map[*ast.FuncLit]*ast.RangeStmt
+	callbackLoops map[ast.Node]*ast.RangeStmt // by *ast.FuncLit or *ast.FuncDecl
 	callbackOwned map[*types.Var]bool
 }
 

@@ -40,11 +40,21 @@ func (w *walker) drains(body *dst.BlockStmt, k string, fk *analysis.Fork) {
 // callbackItems puts ItemOf and EndItemsOf around the range of body, the
 // checked copy of the callback a, when its receives may be work items.
 func (w *walker) callbackItems(body *dst.BlockStmt, k string, a *ast.FuncLit) {
-	loop := w.res.CallbackItems(a)
-	if loop == nil {
-		return
+	if loop := w.res.CallbackItems(a); loop != nil {
+		w.itemsOf(body, k, loop, a.Type.Params.List[0].Names[0].Name)
 	}
-	ch := a.Type.Params.List[0].Names[0].Name
+}
+
+// callbackItemsDecl does the same in the checked clone of fd.
+func (w *walker) callbackItemsDecl(body *dst.BlockStmt, k string, fd *ast.FuncDecl) {
+	if loop := w.res.CallbackItemsDecl(fd); loop != nil {
+		w.itemsOf(body, k, loop, fd.Type.Params.List[0].Names[0].Name)
+	}
+}
+
+// itemsOf puts ItemOf(ch) first in loop, a statement of body, EndItemsOf(ch)
+// after it, and a deferred EndItemsOf(ch) first in body.
+func (w *walker) itemsOf(body *dst.BlockStmt, k string, loop *ast.RangeStmt, ch string) {
 	call := func(fn string) *dst.CallExpr {
 		return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(k), Sel: dst.NewIdent(fn)}, Args: []dst.Expr{dst.NewIdent(ch)}}
 	}

@@ -145,3 +145,39 @@ type scanner struct{ img []uint8 }
 func (s *scanner) scan(y int, dst []uint8) {
 	copy(dst, s.img[y:])
 }
+
+// rowsOf is a named callback: its clone takes the items.
+func rowsOf(ys <-chan int) { // want rowsOf:"synchronizes: communicates by channel" `prologue: rowsOf runs its checked clone when called through a value with a task`
+	for y := range ys { // want `callback items: each receive from ys is a work item when its goroutine drains that channel`
+		out[y] = y
+	}
+}
+
+var out = make([]int, 8)
+
+// img's method value is a callback too; its pointer receiver is bound by
+// whoever makes the method value, as a capture is.
+type img struct{ pix []int }
+
+func (m *img) fill(ys <-chan int) { // want fill:"synchronizes: communicates by channel" `prologue: fill runs its checked clone when called through a value with a task`
+	for y := range ys { // want `callback items: each receive from ys is a work item when its goroutine drains that channel`
+		m.pix[y] = y
+	}
+}
+
+// A value receiver is the call's own copy: memory it reaches may be the
+// worker's, so its range stays one block per worker.
+type buf struct{ b []int }
+
+func (b buf) fill(ys <-chan int) { // want fill:"synchronizes: communicates by channel" `prologue: fill runs its checked clone when called through a value with a task`
+	b.b = make([]int, 8)
+	for y := range ys { // want `each receive from ys as a work item of its own: b, declared before the range, may reach .*`
+		b.b[y] = y
+	}
+}
+
+func named(m *img) { // want named:"synchronizes: calls parallel, which communicates by channel"
+	parallel(0, 8, rowsOf)
+	parallel(0, 8, m.fill)
+	parallel(0, 8, buf{}.fill)
+}
