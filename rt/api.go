@@ -80,6 +80,23 @@ func (t *Task) Item() { t.item() }
 // EndItems returns a worker to its own block after its last item.
 func (t *Task) EndItems() { t.endItems() }
 
+// Drains marks t, the task of a pool worker that calls a function value
+// with the pool's channel ch, as draining ch: a callback it runs whose
+// range receives from ch takes each value as a work item (ItemOf). The
+// rewriter calls it only where the static stage proved that every
+// goroutine of the construct runs the same function value on the same
+// channel, filled and closed before the construct.
+func (t *Task) Drains(ch any) { t.drains(ch) }
+
+// ItemOf starts a new work item (as Item) when t drains ch (see Drains),
+// and does nothing otherwise: a callback's range over its channel calls it
+// at each receive, whoever calls the callback.
+func (t *Task) ItemOf(ch any) { t.itemOf(ch) }
+
+// EndItemsOf returns t to the worker's own block (as EndItems) when t
+// drains ch, and does nothing otherwise.
+func (t *Task) EndItemsOf(ch any) { t.endItemsOf(ch) }
+
 // Worker returns the task that checks, inside a work item, an access whose
 // address only the worker computes (its index, memory it owns): such an
 // access belongs to the worker's own block, which its items follow in every

@@ -1,5 +1,7 @@
 package rt
 
+import "unsafe"
+
 // Task is the checking state of one goroutine of a construct tree: the tag
 // of the block it runs now and the set of tags that precede that block. The
 // rewriter threads it as a hidden parameter, so a check finds its block with
@@ -31,10 +33,11 @@ type Task struct {
 	inItems   bool     // between the first Item and EndItems
 	saved     ancestry // the worker's own block, restored by EndItems
 	savedCur  uint64
-	itemNext  uint64 // next free tag of the worker's item chunk
-	itemEnd   uint64 // last tag of the chunk
-	itemChunk uint64 // size of the last chunk
-	wk        *Task  // the worker's own block while it runs items (see Worker), or nil
+	itemNext  uint64         // next free tag of the worker's item chunk
+	itemEnd   uint64         // last tag of the chunk
+	itemChunk uint64         // size of the last chunk
+	wk        *Task          // the worker's own block while it runs items (see Worker), or nil
+	drain     unsafe.Pointer // the pool channel whose receives in a callback are items (drain.go), or nil
 }
 
 // ancestry is a saved copy of a task's ancestor set.

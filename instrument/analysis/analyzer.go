@@ -161,6 +161,9 @@ func reportDynamic(pass *analysis.Pass, res *Result) {
 		if res.Prologue[fn] {
 			pass.Reportf(d.Name.Pos(), "prologue: %s runs its checked clone when called through a value with a task", fn.Name())
 		}
+		if l := res.CallbackItemsDecl(d); l != nil {
+			pass.Reportf(l.Pos(), "callback items: each receive from %s is a work item when its goroutine drains that channel", types.ExprString(l.X))
+		}
 	}
 	for fn, d := range res.Decls {
 		if res.Detach[fn] {
@@ -172,5 +175,15 @@ func reportDynamic(pass *analysis.Pass, res *Result) {
 	}
 	for lit := range res.PrologueLits {
 		pass.Reportf(lit.Pos(), "prologue: function literal runs a checked copy when called through its value with a task")
+		if l := res.CallbackItems(lit); l != nil {
+			pass.Reportf(l.Pos(), "callback items: each receive from %s is a work item when its goroutine drains that channel", types.ExprString(l.X))
+		}
+	}
+	for _, c := range res.Constructs {
+		for _, fk := range c.Forks {
+			if ch := res.Drains(fk); ch != nil {
+				pass.Reportf(fk.Node.Pos(), "drains %s: a callback's range over it takes each receive as a work item", ch.Name)
+			}
+		}
 	}
 }

@@ -25,3 +25,12 @@ func TestPlainCallbacks(t *testing.T) {
 	setAnalyzerFlag(t, "dynamic", "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "plainuse")
 }
+
+// TestCallbackItems runs the Analyzer with -decisions and -dynamic over
+// callitems: a pool whose workers hand their channel to a function value,
+// and the callbacks whose range over it takes work items, or not and why.
+func TestCallbackItems(t *testing.T) {
+	setAnalyzerFlag(t, "decisions", "true")
+	setAnalyzerFlag(t, "dynamic", "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "callitems")
+}

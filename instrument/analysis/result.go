@@ -46,6 +46,10 @@ type Result struct {
 	plainDeferred map[*ast.CallExpr]bool        // calls of defer statements (plaincalls.go)
 	finder        *finder
 	owned         *workerOwnership // what pool workers own, see workerowned.go; computed on first use
+	// The callbacks whose receives are work items, with their item loops,
+	// and the variables they own (callitems.go).
+	callbackLoops map[ast.Node]*ast.RangeStmt // by *ast.FuncLit or *ast.FuncDecl
+	callbackOwned map[*types.Var]bool
 }
 
 // Analyze runs the static stage over one type-checked package.
@@ -99,6 +103,7 @@ func AnalyzeWith(files []*ast.File, info *types.Info, pkg *types.Package, w *Wra
 	f.findClones()
 	f.findDynamic()
 	res.finder = f
+	res.findCallbackItems()
 	return res
 }
 

@@ -142,10 +142,13 @@ func (r *Result) ownership() *workerOwnership {
 		}
 		for _, fk := range c.Forks {
 			if fk.Lit() != nil && fk.ItemLoop() != nil {
-				r.ownedVars(fk, o)
+				r.ownedVars(fk, o, true)
 			}
 		}
 		r.workerIndexed(c, o)
+	}
+	for v := range r.callbackOwned { // callitems.go
+		o.vars[v] = true
 	}
 	return o
 }
@@ -163,7 +166,11 @@ func (r *Result) ownership() *workerOwnership {
 // statement of the body itself, no goto in the body), and every access
 // to it after the loop is checked as usual, in the worker's block, so a
 // sibling that reads it once handed over is still seen (o.until).
-func (r *Result) ownedVars(fk *Fork, o *workerOwnership) {
+//
+// lend allows lending the object to a helper that only indexes it (see
+// lentToHelper): a caller that allows it must also check the helper's
+// accesses in the worker's block (workerIndexed).
+func (r *Result) ownedVars(fk *Fork, o *workerOwnership, lend bool) {
 	info := r.finder.info
 	cands := map[*types.Var]bool{}
 	add := func(id *ast.Ident) {
@@ -213,7 +220,7 @@ func (r *Result) ownedVars(fk *Fork, o *workerOwnership) {
 			if v == nil {
 				v, _ = info.Defs[id].(*types.Var)
 			}
-			if cands[v] && !r.keepsOwned(id, v, stack) {
+			if cands[v] && !r.keepsOwned(id, v, stack, lend) {
 				if after.IsValid() && id.Pos() >= after {
 					handed[v] = true
 				} else {
@@ -258,7 +265,7 @@ func itemsDone(fk *Fork) token.Pos {
 
 // keepsOwned reports whether the occurrence id of v (whose ancestors are
 // stack, innermost last) keeps v's object to its worker.
-func (r *Result) keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node) bool {
+func (r *Result) keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node, lend bool) bool {
 	info := r.finder.info
 	parent := func(k int) ast.Node {
 		if k < len(stack) {
@@ -316,7 +323,7 @@ func (r *Result) keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node) bool 
 		case "append":
 			return len(p.Args) > 0 && p.Args[0] == id && assignedToV(p, parent(1))
 		case "":
-			return r.lentToHelper(p, id)
+			return lend && r.lentToHelper(p, id)
 		}
 	}
 	return false

@@ -33,6 +33,7 @@ func (fr *fileRewriter) clone(fd *ast.FuncDecl) dst.Decl {
 	w := fr.walker(dec, "_ga_t")
 	w.inClone = true
 	w.block(cd.Body)
+	w.callbackItemsDecl(cd.Body, "_ga_t", fd) // a block per item if its goroutine drains the channel
 	cd.Body.List = append(w.freshFields(fd.Recv, fd.Type.Params, fd.Type.Results), cd.Body.List...)
 	w.anchor()
 	fr.changed = true

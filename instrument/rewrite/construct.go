@@ -349,6 +349,7 @@ func (w *walker) child(lit *dst.FuncLit, k string, fk *analysis.Fork) {
 		body.List = append(v.freshFields(a.Type.Params, a.Type.Results), body.List...)
 	}
 	v.itemBlocks(body, k, fk)
+	v.drains(body, k, fk)
 }
 
 // itemBlocks starts a block per item in the item loop of worker fk, a

@@ -127,6 +127,8 @@ func (w *walker) dynLit(x *dst.FuncLit, a *ast.FuncLit) {
 	v.block(copyBody)
 	if fk != nil {
 		v.itemBlocks(copyBody, "_ga_d", fk) // a pool's item loop: a block per item
+	} else {
+		v.callbackItems(copyBody, "_ga_d", a) // a block per item if its goroutine drains the channel
 	}
 	copyBody.List = append(v.freshFields(a.Type.Params, a.Type.Results), copyBody.List...)
 	ft := &dst.FuncType{Func: true, Params: &dst.FieldList{List: []*dst.Field{taskParam("_ga_d")}}}

@@ -28,6 +28,9 @@ const (
 	Item                  = "Item"                  // method of *Task
 	EndItems              = "EndItems"              // method of *Task
 	Worker                = "Worker"                // method of *Task: the worker's own block inside an item
+	Drains                = "Drains"                // method of *Task: (ch any): a worker of a pool over ch
+	ItemOf                = "ItemOf"                // method of *Task: (ch any): Item when the task drains ch
+	EndItemsOf            = "EndItemsOf"            // method of *Task: (ch any): EndItems when the task drains ch
 	R                     = "R"                     // (t, p, site) p
 	W                     = "W"                     // (t, p, site) p
 	RW                    = "RW"                    // (t, p, site) p
