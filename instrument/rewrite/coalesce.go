@@ -248,10 +248,14 @@ func (w *walker) constInt(e ast.Expr) int {
 		return n
 	}
 	tv, ok := w.info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+	if !ok || tv.Value == nil {
 		return 0
 	}
-	n, _ := constant.Int64Val(tv.Value)
+	v := constant.ToInt(tv.Value) // an untyped 1.0 used as an int is 1
+	if v.Kind() != constant.Int {
+		return 0
+	}
+	n, _ := constant.Int64Val(v)
 	return int(n)
 }
 
