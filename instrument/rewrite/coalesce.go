@@ -608,13 +608,26 @@ func (w *walker) checkLoc(c *coalescing, k *loopCheck) loc {
 	return w.locOf(k.a)
 }
 
-// coalesceEnd ends the walker's coalescing of the loop: it groups the
-// loop's checks by the memory they may share, keeps in the loop the
-// groups that cannot move, and returns the statements to put before the
-// loop (none when nothing moves).
-func (w *walker) coalesceEnd(c *coalescing) []dst.Stmt {
+// coalesceSlow is a copy of loop s, made before it is rewritten, for the
+// path on which the conditions fail (coalesce_fast.go); nil without c.
+func (w *walker) coalesceSlow(c *coalescing, s dst.Stmt) dst.Stmt {
 	if c == nil {
 		return nil
+	}
+	return w.cloneMapped(s)
+}
+
+// coalesceEnd ends the walker's coalescing of loop (rewritten): it groups
+// the loop's checks by the memory they may share, keeps in the loop the
+// groups that cannot move, and returns the statement that replaces loop:
+// the loop itself when nothing moves, else
+//
+//	if conditions { checks before the loop; loop without the moved checks } else { slow }
+//
+// with slow, the copy made before rewriting, rewritten with every check.
+func (w *walker) coalesceEnd(c *coalescing, loop, slow dst.Stmt) dst.Stmt {
+	if c == nil {
+		return loop
 	}
 	w.coal = nil
 	groups := w.groups(c)
@@ -638,19 +651,30 @@ func (w *walker) coalesceEnd(c *coalescing) []dst.Stmt {
 		}
 	}
 	if len(moved) == 0 {
-		return nil
+		return loop
 	}
 	w.change()
 	var checks []dst.Stmt
 	var apart []dst.Expr
+	strip := map[*dst.Ident]bool{}
 	for _, g := range moved {
 		checks = append(checks, w.movedChecks(c, g)...)
 		apart = append(apart, w.apart(c, g)...)
+		for _, k := range g {
+			strip[k.task] = true
+		}
 	}
 	apart = append(apart, after...)
-	body := append([]dst.Stmt{&dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(c.name)}, Tok: token.ASSIGN, Rhs: []dst.Expr{dst.NewIdent("nil")}}}, checks...)
-	decl := &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(c.name)}, Tok: token.DEFINE, Rhs: []dst.Expr{w.taskExpr()}}
-	return []dst.Stmt{decl, &dst.IfStmt{Cond: w.loopCond(c, apart), Body: &dst.BlockStmt{List: body}}}
+	cond := w.loopCond(c, apart)
+	w.seen(slow)
+	w.stmt(slow)
+	stripChecks(loop, strip)
+	return &dst.IfStmt{
+		Cond: cond,
+		Body: &dst.BlockStmt{List: append(checks, loop)},
+		Else: &dst.BlockStmt{List: []dst.Stmt{slow}},
+		Decs: dst.IfStmtDecorations{NodeDecs: dst.NodeDecs{Before: dst.NewLine, After: dst.NewLine}},
+	}
 }
 
 // groups partitions the loop's checks into the sets that may share memory,
