@@ -18,36 +18,40 @@ import (
 // checks of a simple sequential loop that would repeat for every iteration
 // run once, before the loop, with the sites the per-iteration checks have:
 //
-//	for j := range n {                  _ga_h7 := _ga_k1
-//		x.sum += a[r][j]          →       if 0 < n && r < len(a) && n <= len(a[r]) {
-//	}                                        _ga_h7 = nil
-//	                                         _ga_rt.ReadSpan(_ga_k1, a[r], 0, n, 3)
-//	                                         _ga_rt.RW(_ga_k1, &x.sum, 2)
-//	                                      }
-//	                                      for j := range n {
-//	                                         *_ga_rt.RW(_ga_h7, &x.sum, 2) += *_ga_rt.R(_ga_h7, &a[r][j], 3)
+//	for j := range n {                  if 0 < n && r < len(a) && n <= len(a[r]) {
+//		x.sum += a[r][j]          →          _ga_rt.ReadSpan(_ga_k1, a[r], 0, n, 3)
+//	}                                        _ga_rt.RW(_ga_k1, &x.sum, 2)
+//	                                         for j := range n {
+//	                                            (x.sum) += (a[r][j])
+//	                                         }
+//	                                      } else {
+//	                                         for j := range n {
+//	                                            *_ga_rt.RW(_ga_k1, &x.sum, 5) += *_ga_rt.R(_ga_k1, &a[r][j], 6)
+//	                                         }
 //	                                      }
 //
-// The checks in the loop stay, with a task that is nil once the checks
-// before it ran: when the condition fails, the loop checks every access as
-// before. No line is added inside the user's code; the two statements
-// before the loop come before its /*line*/ directive.
+// When the condition fails, the loop checks every access as before
+// (coalesce_fast.go: the loop is written twice). No line is added inside
+// the user's code; both copies carry the loop's /*line*/ directives.
 //
 // The rule. A loop is coalesced when
 //   - it is `for j := lo; j < hi; j++` (or j += 1), `for j := range n` or
 //     `for j[, v] := range s`, j an int that nothing but the loop assigns,
 //     hi (for the three-clause form) loop-invariant;
-//   - its body has no branch, label, return, go, defer, select, send,
-//     receive, nested loop, function literal, composite literal, address
-//     operator, slice expression, type assertion or switch, no map index,
-//     no `:=` that redeclares, and no call but len, cap, min, max and
-//     conversions that cannot panic: so once it starts, nothing forks,
+//   - its body has no break, goto, labelled continue, label, return, go,
+//     defer, select, send, receive, nested loop, function literal,
+//     composite literal, address operator, slice expression or type
+//     assertion, no map index, no `:=` that redeclares, and no call but
+//     len, cap, min, max, functions of package math and conversions that
+//     cannot panic (if, switch and a plain continue make what they guard
+//     conditional, see bodyStmt): so once it starts, nothing forks,
 //     joins, blocks or synchronises inside it, and every iteration runs to
 //     its end unless an operation panics;
 //   - every operation of the body that can panic is made safe by a
 //     condition tested before the loop: an index x[k] with x and k
 //     loop-invariant (k < len(x)), or x[j+d] with x invariant and d a
-//     constant (lo+d ≥ 0 and hi+d ≤ len(x)); a dereference of an invariant
+//     constant (lo+d ≥ 0 and hi+d ≤ len(x)), or x[j+S+d] with S
+//     loop-invariant (rt.SpanIn, coalesce_affine.go); a dereference of an invariant
 //     pointer (p != nil); integer division by an invariant (y != 0) and a
 //     shift by an invariant signed count (y >= 0).
 //
