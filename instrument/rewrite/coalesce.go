@@ -18,36 +18,40 @@ import (
 // checks of a simple sequential loop that would repeat for every iteration
 // run once, before the loop, with the sites the per-iteration checks have:
 //
-//	for j := range n {                  _ga_h7 := _ga_k1
-//		x.sum += a[r][j]          →       if 0 < n && r < len(a) && n <= len(a[r]) {
-//	}                                        _ga_h7 = nil
-//	                                         _ga_rt.ReadSpan(_ga_k1, a[r], 0, n, 3)
-//	                                         _ga_rt.RW(_ga_k1, &x.sum, 2)
-//	                                      }
-//	                                      for j := range n {
-//	                                         *_ga_rt.RW(_ga_h7, &x.sum, 2) += *_ga_rt.R(_ga_h7, &a[r][j], 3)
+//	for j := range n {                  if 0 < n && r < len(a) && n <= len(a[r]) {
+//		x.sum += a[r][j]          →          _ga_rt.ReadSpan(_ga_k1, a[r], 0, n, 3)
+//	}                                        _ga_rt.RW(_ga_k1, &x.sum, 2)
+//	                                         for j := range n {
+//	                                            (x.sum) += (a[r][j])
+//	                                         }
+//	                                      } else {
+//	                                         for j := range n {
+//	                                            *_ga_rt.RW(_ga_k1, &x.sum, 5) += *_ga_rt.R(_ga_k1, &a[r][j], 6)
+//	                                         }
 //	                                      }
 //
-// The checks in the loop stay, with a task that is nil once the checks
-// before it ran: when the condition fails, the loop checks every access as
-// before. No line is added inside the user's code; the two statements
-// before the loop come before its /*line*/ directive.
+// When the condition fails, the loop checks every access as before
+// (coalesce_fast.go: the loop is written twice). No line is added inside
+// the user's code; both copies carry the loop's /*line*/ directives.
 //
 // The rule. A loop is coalesced when
 //   - it is `for j := lo; j < hi; j++` (or j += 1), `for j := range n` or
 //     `for j[, v] := range s`, j an int that nothing but the loop assigns,
 //     hi (for the three-clause form) loop-invariant;
-//   - its body has no branch, label, return, go, defer, select, send,
-//     receive, nested loop, function literal, composite literal, address
-//     operator, slice expression, type assertion or switch, no map index,
-//     no `:=` that redeclares, and no call but len, cap, min, max and
-//     conversions that cannot panic: so once it starts, nothing forks,
+//   - its body has no break, goto, labelled continue, label, return, go,
+//     defer, select, send, receive, nested loop, function literal,
+//     composite literal, address operator, slice expression or type
+//     assertion, no map index, no `:=` that redeclares, and no call but
+//     len, cap, min, max, functions of package math and conversions that
+//     cannot panic (if, switch and a plain continue make what they guard
+//     conditional, see bodyStmt): so once it starts, nothing forks,
 //     joins, blocks or synchronises inside it, and every iteration runs to
 //     its end unless an operation panics;
 //   - every operation of the body that can panic is made safe by a
 //     condition tested before the loop: an index x[k] with x and k
 //     loop-invariant (k < len(x)), or x[j+d] with x invariant and d a
-//     constant (lo+d ≥ 0 and hi+d ≤ len(x)); a dereference of an invariant
+//     constant (lo+d ≥ 0 and hi+d ≤ len(x)), or x[j+S+d] with S
+//     loop-invariant (rt.SpanIn, coalesce_affine.go); a dereference of an invariant
 //     pointer (p != nil); integer division by an invariant (y != 0) and a
 //     shift by an invariant signed count (y >= 0).
 //
@@ -88,25 +92,29 @@ type coalescing struct {
 	hiLen  bool     // hi is len(hi) (range over a slice)
 	name   string   // the variable holding the task for the checks in the loop
 	cands  map[ast.Expr]*cand
-	conds  []ast.Expr // evaluation-safety conditions, in order
-	nhead  int        // conds[:nhead] are those of the bounds lo and hi
+	feet   map[ast.Expr]*cand // conditional x[j+S+d]: where they may touch (coalesce_partial.go)
+	conds  []ast.Expr         // evaluation-safety conditions, in order
+	nhead  int                // conds[:nhead] are those of the bounds lo and hi
 	bounds map[string]*bound
 	writes []loc // the locations the loop writes
 	taken  map[*types.Var]bool
 	ok     bool // the body qualifies so far
+	cut    bool // a continue may end an iteration here: what follows is conditional
 	checks []*loopCheck
 }
 
 // cand is an access of the body that may be checked before the loop.
 type cand struct {
-	base  ast.Expr // elem: the slice x of x[j+d]; nil for an invariant address
+	base  ast.Expr // elem: the slice x of x[j+S+d]; nil for an invariant address
+	sym   ast.Expr // the loop-invariant symbolic part S of the offset, nil for none
 	d     int
 	order int // evaluation order of its check in an iteration
 }
 
-// bound collects the offsets d of the x[j+d] of one slice x.
+// bound collects the offsets d of the x[j+S+d] of one slice x and one S.
 type bound struct {
 	x          ast.Expr
+	sym        ast.Expr
 	dmin, dmax int
 }
 
@@ -116,6 +124,7 @@ type loopCheck struct {
 	fn   string
 	site uint32
 	cand *cand
+	foot *cand      // a conditional element access: its footprint
 	task *dst.Ident // the task argument of a candidate's check
 }
 
@@ -125,7 +134,7 @@ func (w *walker) coalesceStart(s dst.Stmt) *coalescing {
 	if w.task == "" || w.cfg.Conservative || w.coal != nil || importsUnsafe(w.pkg.Types) || w.res.Views() != "" {
 		return nil
 	}
-	c := &coalescing{cands: map[ast.Expr]*cand{}, bounds: map[string]*bound{}, ok: true}
+	c := &coalescing{cands: map[ast.Expr]*cand{}, feet: map[ast.Expr]*cand{}, bounds: map[string]*bound{}, ok: true}
 	var body *ast.BlockStmt
 	switch a := w.astOf(s).(type) {
 	case *ast.ForStmt:
@@ -212,7 +221,7 @@ func (w *walker) rangeShape(c *coalescing, a *ast.RangeStmt) bool {
 	}
 	if a.Value != nil && pure(a.X) && !aggregate(w.info.TypeOf(a.Value)) {
 		c.cands[a.Value] = &cand{base: a.X, order: -1} // the value's check, at the body's start
-		c.bound(a.X, 0)
+		c.bound(a.X, nil, 0)
 	}
 	return true
 }
@@ -243,10 +252,14 @@ func (w *walker) constInt(e ast.Expr) int {
 		return n
 	}
 	tv, ok := w.info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+	if !ok || tv.Value == nil {
 		return 0
 	}
-	n, _ := constant.Int64Val(tv.Value)
+	v := constant.ToInt(tv.Value) // an untyped 1.0 used as an int is 1
+	if v.Kind() != constant.Int {
+		return 0
+	}
+	n, _ := constant.Int64Val(v)
 	return int(n)
 }
 
@@ -258,13 +271,16 @@ func (w *walker) isConst(e ast.Expr) bool {
 	return ok && tv.Value != nil
 }
 
-func (c *coalescing) bound(x ast.Expr, d int) {
+func (c *coalescing) bound(x, sym ast.Expr, d int) {
 	k := types.ExprString(x)
+	if sym != nil {
+		k += " + " + types.ExprString(sym)
+	}
 	if b := c.bounds[k]; b != nil {
 		b.dmin, b.dmax = min(b.dmin, d), max(b.dmax, d)
 		return
 	}
-	c.bounds[k] = &bound{x: x, dmin: d, dmax: d}
+	c.bounds[k] = &bound{x: x, sym: sym, dmin: d, dmax: d}
 }
 
 func (c *coalescing) cond(e ast.Expr) {
@@ -280,19 +296,22 @@ func importsUnsafe(p *types.Package) bool {
 // bodyStmt checks one top-level statement of the body: its accesses happen
 // in every iteration, except under && and ||.
 func (w *walker) bodyStmt(c *coalescing, s ast.Stmt, order *int) {
+	uncond := !c.cut
 	switch s := s.(type) {
 	case *ast.AssignStmt:
 		for _, e := range append(slices.Clone(s.Lhs), s.Rhs...) {
-			w.expr(c, e, true, order)
+			w.expr(c, e, uncond, order)
 		}
 		w.safeAssign(c, s)
 	case *ast.IncDecStmt:
-		w.expr(c, s.X, true, order)
+		w.expr(c, s.X, uncond, order)
+	case *ast.BranchStmt:
+		w.nested(c, s, order)
 	case *ast.DeclStmt:
 		ast.Inspect(s, func(n ast.Node) bool {
 			if vs, ok := n.(*ast.ValueSpec); ok {
 				for _, e := range vs.Values {
-					w.expr(c, e, true, order)
+					w.expr(c, e, uncond, order)
 				}
 				return false
 			}
@@ -319,6 +338,12 @@ func (w *walker) nested(c *coalescing, s ast.Stmt, order *int) {
 			return true
 		case *ast.IncDecStmt, *ast.DeclStmt, *ast.EmptyStmt, *ast.BlockStmt, *ast.IfStmt, *ast.SwitchStmt, *ast.CaseClause:
 			return true
+		case *ast.BranchStmt:
+			if n.Tok != token.CONTINUE || n.Label != nil {
+				c.ok = false
+			}
+			c.cut = true // the statements after this one may not run
+			return false
 		case ast.Expr:
 			w.expr(c, n, false, order)
 			return false
@@ -370,6 +395,10 @@ func (w *walker) expr(c *coalescing, e ast.Expr, uncond bool, order *int) {
 			return
 		}
 		w.inBounds(c, x)
+		if f := w.footprint(c, x, *order); f != nil {
+			c.feet[x] = f
+			*order++
+		}
 	case *ast.UnaryExpr:
 		if x.Op == token.AND || x.Op == token.ARROW {
 			c.ok = false
@@ -408,6 +437,8 @@ func (w *walker) call1(c *coalescing, x *ast.CallExpr, uncond bool, order *int) 
 		default:
 			c.ok = false // copyExpr copies a type only as a name
 		}
+	} else if w.mathFunc(fun) {
+		// no panic, no synchronisation: a pure function of its arguments
 	} else if id, ok := fun.(*ast.Ident); !ok || !slices.Contains([]string{"len", "cap", "min", "max"}, id.Name) {
 		c.ok = false
 	} else if _, builtin := w.info.Uses[id].(*types.Builtin); !builtin {
@@ -420,7 +451,7 @@ func (w *walker) call1(c *coalescing, x *ast.CallExpr, uncond bool, order *int) 
 
 // elemCand records x[j+d] on an invariant slice as a candidate.
 func (w *walker) elemCand(c *coalescing, x *ast.IndexExpr, order int) bool {
-	d, ok := w.offset(c, x.Index)
+	sym, d, ok := w.affine(c, x.Index)
 	if !ok {
 		return false
 	}
@@ -429,7 +460,7 @@ func (w *walker) elemCand(c *coalescing, x *ast.IndexExpr, order int) bool {
 		if aggregate(w.info.TypeOf(x)) || !w.invariant(c, x.X) || !w.safe(c, x.X) {
 			return false
 		}
-		c.cands[x] = &cand{base: x.X, d: d, order: order}
+		c.cands[x] = &cand{base: x.X, sym: sym, d: d, order: order}
 	case *types.Basic: // a string: not checked, but it may panic
 		if !w.invariant(c, x.X) || !w.safe(c, x.X) {
 			return false
@@ -437,29 +468,8 @@ func (w *walker) elemCand(c *coalescing, x *ast.IndexExpr, order int) bool {
 	default:
 		return false
 	}
-	c.bound(x.X, d)
+	c.bound(x.X, sym, d)
 	return true
-}
-
-// offset reads j, j+d, d+j or j-d.
-func (w *walker) offset(c *coalescing, e ast.Expr) (int, bool) {
-	e = ast.Unparen(e)
-	if w.isVar(e, c.j) {
-		return 0, true
-	}
-	b, ok := e.(*ast.BinaryExpr)
-	if !ok {
-		return 0, false
-	}
-	switch {
-	case b.Op == token.ADD && w.isVar(b.X, c.j) && w.isConst(b.Y):
-		return w.constInt(b.Y), true
-	case b.Op == token.ADD && w.isVar(b.Y, c.j) && w.isConst(b.X):
-		return w.constInt(b.X), true
-	case b.Op == token.SUB && w.isVar(b.X, c.j) && w.isConst(b.Y):
-		return -w.constInt(b.Y), true
-	}
-	return 0, false
 }
 
 // inBounds requires x[k] (not a candidate) to be on an invariant operand at
@@ -474,12 +484,12 @@ func (w *walker) inBounds(c *coalescing, x *ast.IndexExpr) {
 			return // checked by the compiler
 		}
 	}
-	if d, ok := w.offset(c, x.Index); ok { // x[j+d] evaluated conditionally: still a bound
+	if sym, d, ok := w.affine(c, x.Index); ok { // x[j+S+d] evaluated conditionally: still a bound
 		if !w.invariant(c, x.X) || !w.safe(c, x.X) {
 			c.ok = false
 			return
 		}
-		c.bound(x.X, d)
+		c.bound(x.X, sym, d)
 		return
 	}
 	if !w.invariant(c, x.Index) || !w.invariant(c, x.X) && !w.addrInvariant(c, x.X) {
@@ -571,9 +581,9 @@ func (w *walker) checkTask(a ast.Expr, fn string, site uint32) dst.Expr {
 	if c == nil {
 		return w.workerTask(worker)
 	}
-	k := &loopCheck{a: a, fn: fn, site: site, cand: c.cands[a]}
+	k := &loopCheck{a: a, fn: fn, site: site, cand: c.cands[a], foot: c.feet[a]}
 	if worker {
-		k.cand = nil // stays in the loop, and keeps what may overlap it there
+		k.cand, k.foot = nil, nil // stays in the loop, and keeps what may overlap it there
 	}
 	c.checks = append(c.checks, k)
 	if k.cand == nil {
@@ -602,20 +612,39 @@ func (w *walker) checkLoc(c *coalescing, k *loopCheck) loc {
 	return w.locOf(k.a)
 }
 
-// coalesceEnd ends the walker's coalescing of the loop: it groups the
-// loop's checks by the memory they may share, keeps in the loop the
-// groups that cannot move, and returns the statements to put before the
-// loop (none when nothing moves).
-func (w *walker) coalesceEnd(c *coalescing) []dst.Stmt {
+// coalesceSlow is a copy of loop s, made before it is rewritten, for the
+// path on which the conditions fail (coalesce_fast.go); nil without c.
+func (w *walker) coalesceSlow(c *coalescing, s dst.Stmt) dst.Stmt {
 	if c == nil {
 		return nil
+	}
+	return w.cloneMapped(s)
+}
+
+// coalesceEnd ends the walker's coalescing of loop (rewritten): it groups
+// the loop's checks by the memory they may share, keeps in the loop the
+// groups that cannot move, and returns the statement that replaces loop:
+// the loop itself when nothing moves, else
+//
+//	if conditions { checks before the loop; loop without the moved checks } else { slow }
+//
+// with slow, the copy made before rewriting, rewritten with every check.
+func (w *walker) coalesceEnd(c *coalescing, loop, slow dst.Stmt) dst.Stmt {
+	if c == nil {
+		return loop
 	}
 	w.coal = nil
 	groups := w.groups(c)
 	var moved [][]*loopCheck
+	var after []dst.Expr // conditions of partial moves
 	for _, g := range groups {
 		if movableGroup(g) {
 			moved = append(moved, g)
+			continue
+		}
+		if part, conds, ok := w.partialMove(c, g); ok {
+			moved = append(moved, part)
+			after = append(after, conds...)
 			continue
 		}
 		for _, k := range g {
@@ -626,18 +655,30 @@ func (w *walker) coalesceEnd(c *coalescing) []dst.Stmt {
 		}
 	}
 	if len(moved) == 0 {
-		return nil
+		return loop
 	}
 	w.change()
 	var checks []dst.Stmt
 	var apart []dst.Expr
+	strip := map[*dst.Ident]bool{}
 	for _, g := range moved {
 		checks = append(checks, w.movedChecks(c, g)...)
-		apart = append(apart, w.apart(g)...)
+		apart = append(apart, w.apart(c, g)...)
+		for _, k := range g {
+			strip[k.task] = true
+		}
 	}
-	body := append([]dst.Stmt{&dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(c.name)}, Tok: token.ASSIGN, Rhs: []dst.Expr{dst.NewIdent("nil")}}}, checks...)
-	decl := &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(c.name)}, Tok: token.DEFINE, Rhs: []dst.Expr{w.taskExpr()}}
-	return []dst.Stmt{decl, &dst.IfStmt{Cond: w.loopCond(c, apart), Body: &dst.BlockStmt{List: body}}}
+	apart = append(apart, after...)
+	cond := w.loopCond(c, apart)
+	w.seen(slow)
+	w.stmt(slow)
+	stripChecks(loop, strip)
+	return &dst.IfStmt{
+		Cond: cond,
+		Body: &dst.BlockStmt{List: append(checks, loop)},
+		Else: &dst.BlockStmt{List: []dst.Stmt{slow}},
+		Decs: dst.IfStmtDecorations{NodeDecs: dst.NodeDecs{Before: dst.NewLine, After: dst.NewLine}},
+	}
 }
 
 // groups partitions the loop's checks into the sets that may share memory,
@@ -697,7 +738,11 @@ func movableGroup(g []*loopCheck) bool {
 // decreasing offset, then body order, for spans.
 func (w *walker) movedChecks(c *coalescing, g []*loopCheck) []dst.Stmt {
 	g = slices.Clone(g)
+	class := symClasses(g)
 	slices.SortStableFunc(g, func(a, b *loopCheck) int {
+		if ca, cb := class[symKey(a.cand.sym)], class[symKey(b.cand.sym)]; ca != cb {
+			return ca - cb // spans apart (SpansApart): any order
+		}
 		if a.cand.d != b.cand.d {
 			return b.cand.d - a.cand.d
 		}
@@ -710,15 +755,9 @@ func (w *walker) movedChecks(c *coalescing, g []*loopCheck) []dst.Stmt {
 			out = append(out, &dst.ExprStmt{X: w.rtCall(k.fn, w.taskExpr(), &dst.UnaryExpr{Op: token.AND, X: copyExpr(k.a)}, site)})
 			continue
 		}
-		lo, hi := c.lo, c.hi
-		if lo == nil {
-			lo = &ast.BasicLit{Kind: token.INT, Value: "0"}
-		}
-		if c.hiLen {
-			hi = lenOf(hi)
-		}
+		lo, hi := w.spanOf(c, k.cand)
 		span := func(fn string) dst.Stmt {
-			return &dst.ExprStmt{X: w.rtCall(fn, w.taskExpr(), copyExpr(k.cand.base), w.offsetExpr(lo, k.cand.d), w.offsetExpr(hi, k.cand.d), siteLit(k.site))}
+			return &dst.ExprStmt{X: w.rtCall(fn, w.taskExpr(), copyExpr(k.cand.base), lo, hi, siteLit(k.site))}
 		}
 		if k.fn == rtnames.R {
 			out = append(out, span(rtnames.ReadSpan))
@@ -729,18 +768,34 @@ func (w *walker) movedChecks(c *coalescing, g []*loopCheck) []dst.Stmt {
 	return out
 }
 
-// apart returns SameOrApart(x, y) for each two different slices of g.
-func (w *walker) apart(g []*loopCheck) []dst.Expr {
-	var bases []ast.Expr
-	for _, k := range g {
-		if b := k.cand.base; b != nil && !slices.ContainsFunc(bases, func(x ast.Expr) bool { return types.ExprString(x) == types.ExprString(b) }) {
-			bases = append(bases, b)
+// apart returns SameOrApart(x, y) for each two different slices of g
+// whose offsets have the same symbolic part, and SpansApart for each two
+// element checks whose offsets differ symbolically (coalesce_affine.go).
+func (w *walker) apart(c *coalescing, g []*loopCheck) []dst.Expr {
+	var out []dst.Expr
+	seen := map[string]bool{}
+	add := func(e dst.Expr, key string) {
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, e)
 		}
 	}
-	var out []dst.Expr
-	for i := range bases {
-		for j := i + 1; j < len(bases); j++ {
-			out = append(out, w.rtCall(rtnames.SameOrApart, copyExpr(bases[i]), copyExpr(bases[j])))
+	for i, a := range g {
+		for _, b := range g[i+1:] {
+			if a.cand.base == nil || b.cand.base == nil {
+				continue
+			}
+			xa, xb := types.ExprString(a.cand.base), types.ExprString(b.cand.base)
+			if symKey(a.cand.sym) == symKey(b.cand.sym) {
+				if xa != xb {
+					add(w.rtCall(rtnames.SameOrApart, copyExpr(a.cand.base), copyExpr(b.cand.base)), "same "+min(xa, xb)+" "+max(xa, xb))
+				}
+				continue
+			}
+			alo, ahi := w.spanOf(c, a.cand)
+			blo, bhi := w.spanOf(c, b.cand)
+			e := w.rtCall(rtnames.SpansApart, copyExpr(a.cand.base), alo, ahi, copyExpr(b.cand.base), blo, bhi)
+			add(e, fmt.Sprintf("span %s %s %d %s %s %d", xa, symKey(a.cand.sym), a.cand.d, xb, symKey(b.cand.sym), b.cand.d))
 		}
 	}
 	return out
@@ -765,8 +820,13 @@ func (w *walker) loopCond(c *coalescing, apart []dst.Expr) dst.Expr {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	var fits []dst.Expr // SpanIn tests of the symbolic offsets, after the conditions that make them safe
 	for _, k := range keys {
 		b := c.bounds[k]
+		if b.sym != nil {
+			fits = append(fits, w.spanIn(c, b)...)
+			continue
+		}
 		if !w.isConst(lo) || w.constInt(lo)+b.dmin < 0 {
 			conds = append(conds, &ast.BinaryExpr{X: lo, Op: token.GEQ, Y: &ast.BasicLit{Kind: token.INT, Value: itoa(-b.dmin)}})
 		}
@@ -795,7 +855,7 @@ func (w *walker) loopCond(c *coalescing, apart []dst.Expr) dst.Expr {
 		}
 		and(x)
 	}
-	for _, e := range apart {
+	for _, e := range append(fits, apart...) {
 		and(e)
 	}
 	return out

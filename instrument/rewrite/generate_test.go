@@ -149,6 +149,12 @@ func generateProgram(r *rand.Rand, order []int) generated {
 			g.fieldsFunc(name)
 		case famCoalesce:
 			g.coalesceFunc(name)
+		case famCoalesceFlat:
+			g.coalesceFlatFunc(name)
+		}
+		if fam == famCoalesceFlat {
+			out.funcs = append(out.funcs, name+" coalesce flat")
+			continue
 		}
 		out.funcs = append(out.funcs, name+" "+familyNames[fam])
 	}
@@ -163,6 +169,9 @@ func generateProgram(r *rand.Rand, order []int) generated {
 	}
 	if g.errgroup {
 		src.WriteString("\"golang.org/x/sync/errgroup\"\n")
+	}
+	if g.math {
+		src.WriteString("\"math\"\n")
 	}
 	src.WriteString(")\n\nvar sink int\n\n")
 	src.WriteString(g.b.String())
@@ -186,6 +195,7 @@ type gen struct {
 	b        strings.Builder
 	sync     bool // some function uses a sync.WaitGroup
 	errgroup bool // some function uses an errgroup.Group
+	math     bool // some function calls package math
 }
 
 // p writes one line.
@@ -644,6 +654,10 @@ func (g *gen) fieldsFunc(name string) {
 // goroutine): a later access of a goroutine superseding its earlier one
 // would name other pairs in such runs, in both builds alike.
 func (g *gen) coalesceFunc(name string) {
+	if g.oneIn(2) {
+		g.coalesceFlatFunc(name) // the flat shapes, generate_coalesce_test.go
+		return
+	}
 	h, m, n := 2+g.r.IntN(5), 2+g.r.IntN(9), 2+g.r.IntN(2)
 	g.p("type %sacc struct {\ntot int\n}\n", name)
 	g.p("func %s() {", name)

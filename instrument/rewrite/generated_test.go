@@ -29,7 +29,9 @@ import (
 // anything in them is not required, only that nothing it prunes loses a
 // report. FuzzPruningLosesNoReport explores more of them. The coalesce
 // programs are made of sequential loops in goroutines only (coalesceFunc):
-// their pruned builds must check some loop's elements as spans before it.
+// their pruned builds must check some loop's elements as spans before it;
+// the coalesceflat programs are those over flat matrices only
+// (coalesceFlatFunc), subscripts r*w+j+d.
 func TestPruningLosesNoReportGenerated(t *testing.T) {
 	for seed := range uint64(3) {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
@@ -46,6 +48,17 @@ func TestPruningLosesNoReportGenerated(t *testing.T) {
 	for _, seed := range []uint64{5, 6} {
 		t.Run(fmt.Sprint("coalesce", seed), func(t *testing.T) {
 			p := generateProgram(familiesRand(seed), []int{famCoalesce, famCoalesce, famCoalesce, famCoalesce})
+			if n := spans(t, p.src); n == 0 {
+				t.Fatalf("no loop coalesced:\n%s", p.src)
+			} else {
+				t.Logf("%d span checks before loops", n)
+			}
+			checkGenerated(t, p.src, false)
+		})
+	}
+	for _, seed := range []uint64{7, 8} {
+		t.Run(fmt.Sprint("coalesceflat", seed), func(t *testing.T) {
+			p := generateProgram(familiesRand(seed), []int{famCoalesceFlat, famCoalesceFlat, famCoalesceFlat, famCoalesceFlat, famCoalesceFlat})
 			if n := spans(t, p.src); n == 0 {
 				t.Fatalf("no loop coalesced:\n%s", p.src)
 			} else {

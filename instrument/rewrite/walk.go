@@ -107,9 +107,9 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 		}
 		w.seen(list[i])
 		c := w.coalesceStart(list[i])
+		slow := w.coalesceSlow(c, list[i])
 		w.stmt(list[i])
-		out = append(out, w.coalesceEnd(c)...)
-		out = append(out, list[i])
+		out = append(out, w.coalesceEnd(c, list[i], slow))
 		out = append(out, w.redeclaredChecks(list[i])...)
 		out = append(out, w.freshVars(list[i])...)
 	}

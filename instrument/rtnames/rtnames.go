@@ -44,6 +44,8 @@ const (
 	ReadSpan              = "ReadSpan"              // (t, s, lo, hi, site): reads of s[lo:hi], clamped
 	WriteSpan             = "WriteSpan"             // (t, s, lo, hi, site): writes of s[lo:hi], clamped
 	SameOrApart           = "SameOrApart"           // (a, b) bool: one array from one element, or no byte shared
+	SpanIn                = "SpanIn"                // (off, lo, hi, n) bool: off+j in [0, n) for j in [lo, hi), no overflow
+	SpansApart            = "SpansApart"            // (a, alo, ahi, b, blo, bhi) bool: a[alo:ahi], b[blo:bhi] share no byte
 	AR                    = "AR"                    // (t, p, site) p
 	AW                    = "AW"                    // (t, p, site) p
 	MR                    = "MR"                    // (t, m, site) m

@@ -1,0 +1,91 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"github.com/dave/dst"
+
+	"github.com/goanomaly/goanomaly/instrument/rtnames"
+)
+
+// Partial moves of check coalescing (coalesce.go). A group of checks that
+// may share memory moves as a whole, except that element accesses of the
+// loop under a branch (after an `if … { continue }`, inside an `if`) need
+// not hold the group's other element checks in the loop: they stay, checked
+// in the iterations that make them, and the unconditional element checks
+// x[j+S+d] move before the loop when, for every element, each moved check
+// still comes before each kept one, as it did in the loop:
+//
+//   - a kept access y[j+S'+d'] of the same slice text and symbolic part
+//     (S' = S) meets an element at iteration e-S-d', a moved one at
+//     e-S-d: the moved one is first when d > d', or d = d' and it comes
+//     first in the body (body order);
+//   - otherwise its span [lo+S'+d', hi+S'+d') — where it may touch, an
+//     over-approximation, which is all an apartness test needs — must be
+//     apart from the moved one's (rt.SpansApart, tested before the loop).
+//
+// A kept access that is not an element x[j+S+d] of an invariant slice
+// (a field, a variable, an invariant address), or a pair that fails the
+// order test, keeps the whole group in the loop, as before. No range is
+// claimed for a conditional access: a range check claims every element of
+// the span, and a branch the values decide may skip some of them.
+
+// footprint is where the conditional element access x may touch: x[j+S+d]
+// on an invariant slice of non-aggregate elements; nil otherwise.
+func (w *walker) footprint(c *coalescing, x *ast.IndexExpr, order int) *cand {
+	if _, ok := underlying(w.info.TypeOf(x.X)).(*types.Slice); !ok || aggregate(w.info.TypeOf(x)) {
+		return nil
+	}
+	if !w.invariant(c, x.X) || !w.safe(c, x.X) {
+		return nil
+	}
+	sym, d, ok := w.affine(c, x.Index)
+	if !ok {
+		return nil
+	}
+	return &cand{base: x.X, sym: sym, d: d, order: order}
+}
+
+// partialMove splits group g into the element candidates, which move, and
+// the rest, which stay; it returns the moved checks and the SpansApart
+// conditions the split needs, or false when some check that stays may
+// meet an element before a moved one.
+func (w *walker) partialMove(c *coalescing, g []*loopCheck) ([]*loopCheck, []dst.Expr, bool) {
+	var moved, kept []*loopCheck
+	for _, k := range g {
+		switch {
+		case k.cand != nil && k.cand.base != nil:
+			moved = append(moved, k)
+		case k.foot != nil:
+			kept = append(kept, k)
+		default:
+			return nil, nil, false
+		}
+	}
+	if len(moved) == 0 || len(kept) == 0 {
+		return nil, nil, false
+	}
+	var conds []dst.Expr
+	seen := map[string]bool{}
+	for _, m := range moved {
+		for _, k := range kept {
+			a, b := m.cand, k.foot
+			if types.ExprString(a.base) == types.ExprString(b.base) && symKey(a.sym) == symKey(b.sym) {
+				if a.d > b.d || a.d == b.d && a.order < b.order {
+					continue
+				}
+				return nil, nil, false
+			}
+			alo, ahi := w.spanOf(c, a)
+			blo, bhi := w.spanOf(c, b)
+			e := w.rtCall(rtnames.SpansApart, copyExpr(a.base), alo, ahi, copyExpr(b.base), blo, bhi)
+			if key := fmt.Sprintf("%s %s %d %s %s %d", types.ExprString(a.base), symKey(a.sym), a.d, types.ExprString(b.base), symKey(b.sym), b.d); !seen[key] {
+				seen[key] = true
+				conds = append(conds, e)
+			}
+		}
+	}
+	return moved, conds, true
+}
