@@ -1,0 +1,625 @@
+package analysis
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// This file is the dependence test on footprints (affine.go's
+// polynomials). The footprint of an access in iteration i is an interval
+// of its slice's elements, [L, H): for X[e], L and H+1 are e's least and
+// greatest values over the ranges of the body's loop variables (Banerjee's
+// bounds: each variable, innermost first, replaced by the end of its range
+// its constant coefficient's sign selects); for an access through a
+// contained sub-slice s := X[lo:hi] (s indexed, ranged over, copied or
+// cleared, nothing else), [lo, hi), Go's bounds checks keeping every
+// access inside. A min(…) upper bound gives one candidate H per argument.
+//
+// The test ("band"): write L = i·P + a, with a free of i, and H = i·P + b,
+// b = c·i + b0 with c a constant. Over the loop, a is fixed and b at most
+// bmax (b at the last index for c > 0, at the first for c < 0). When
+//
+//	bmax - a ≤ P
+//
+// iteration i stays within [i·P + a, i·P + a + P), and these bands are
+// disjoint for i1 ≠ i2 (if P ≥ 0; if P < 0 the condition makes every
+// footprint empty). This one test proves flat rows i*N+j with 0 ≤ j < N,
+// triangular rows (j < i, i < N), row slices C[i*N:(i+1)*N] and blocked
+// ranges [b*BS, min((b+1)*BS, N)). Accesses of the same band share one form
+// "band:P|a"; heap.go's owned() then asks every access of a written slice
+// to be in the same band.
+//
+// Conditions: when bmax - a ≤ P holds only for some values of the
+// invariants (N ≥ M for j < M), it is tested at run time, as a - b ≥ k
+// over two invariants. And the polynomials are mathematical integers: the
+// proof holds only if no step of the program's arithmetic wraps, which is
+// tested at run time too (magnitude): each expression's magnitude is
+// bounded by replacing - with +, constants by their absolute value, the
+// loop index by its loop's bound, a loop variable by the sum of its
+// bounds' magnitudes, and the invariants (required ≥ 0) by themselves; a
+// condition per + and * says that bound does not exceed maxInt, in an
+// order where each is computed only once the ones before hold. The
+// conditions join the construct's guard (GuardSpan.Cond), evaluated once
+// before forking; when one fails, the checked copy runs.
+
+// findContained marks the sub-slices of the goroutine body whose every use
+// stays within their bounds (len of the sub-slice): X[lo:hi] ranged over,
+// copied or cleared, or s := X[lo:hi] with s, a local nothing assigns
+// again, only indexed (never taking an element's address), ranged over,
+// measured, copied or cleared, and not used in a function literal.
+func (h *heapPass) findContained() {
+	st := h.aff
+	uses := map[*types.Var]bool{} // false once a use escapes
+	var defs []struct {
+		v  *types.Var
+		sl *ast.SliceExpr
+	}
+	var stack []ast.Node
+	ast.Inspect(h.fk.Body.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		var parent ast.Node
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		switch x := n.(type) {
+		case *ast.SliceExpr:
+			if _, slice := underlying(h.info.TypeOf(x.X)).(*types.Slice); !slice {
+				return true
+			}
+			switch p := parent.(type) {
+			case *ast.RangeStmt:
+				if p.X == x {
+					st.contained[x] = true
+				}
+			case *ast.CallExpr:
+				if isBuiltin(p, "copy", h.info) || isBuiltin(p, "clear", h.info) {
+					st.contained[x] = true
+				}
+			case *ast.AssignStmt:
+				if p.Tok == token.DEFINE && len(p.Lhs) == len(p.Rhs) {
+					for k, r := range p.Rhs {
+						if r != x {
+							continue
+						}
+						if id, ok := p.Lhs[k].(*ast.Ident); ok {
+							if v, ok := h.info.Defs[id].(*types.Var); ok && h.immutable(v) {
+								defs = append(defs, struct {
+									v  *types.Var
+									sl *ast.SliceExpr
+								}{v, x})
+							}
+						}
+					}
+				}
+			}
+		case *ast.Ident:
+			v, _ := h.info.Uses[x].(*types.Var)
+			if v == nil {
+				return true
+			}
+			ok := uses[v] || !seenUse(uses, v)
+			if innermostFuncLit(stack[:len(stack)-1]) != nil {
+				ok = false // a function literal of the body: it may run anywhere
+			}
+			switch p := parent.(type) {
+			case *ast.IndexExpr:
+				if p.X != x || len(stack) >= 3 && isAddr(stack[len(stack)-3]) {
+					ok = false
+				}
+			case *ast.RangeStmt:
+				ok = ok && p.X == x
+			case *ast.CallExpr:
+				ok = ok && (isBuiltin(p, "len", h.info) || isBuiltin(p, "cap", h.info) || isBuiltin(p, "copy", h.info) || isBuiltin(p, "clear", h.info))
+			default:
+				ok = false
+			}
+			uses[v] = ok
+		}
+		return true
+	})
+	for _, d := range defs {
+		if ok, used := uses[d.v]; !used || ok {
+			st.contained[d.sl] = true
+			st.subOf[d.v] = d.sl
+		}
+	}
+}
+
+func seenUse(uses map[*types.Var]bool, v *types.Var) bool {
+	_, ok := uses[v]
+	return ok
+}
+
+func isAddr(n ast.Node) bool {
+	u, ok := n.(*ast.UnaryExpr)
+	return ok && u.Op == token.AND
+}
+
+// bandOfAccess is the band form of an access of the goroutine body
+// through a contained sub-slice (an element s[k], or the elements of s or
+// of X[lo:hi] used whole), with its root; nil when a is no such access.
+func (h *heapPass) bandOfAccess(a access) (*heapRoot, string) {
+	var sub *ast.SliceExpr
+	if a.elems {
+		sub = h.subSlice(a.e)
+	} else {
+		e := ast.Unparen(a.e)
+		for {
+			if sel, ok := e.(*ast.SelectorExpr); ok {
+				if s := h.info.Selections[sel]; s != nil && s.Kind() == types.FieldVal && !isPtr(h.info.TypeOf(sel.X)) {
+					e = ast.Unparen(sel.X)
+					continue
+				}
+			}
+			if ix, ok := e.(*ast.IndexExpr); ok {
+				if _, arr := underlying(h.info.TypeOf(ix.X)).(*types.Array); arr {
+					e = ast.Unparen(ix.X)
+					continue
+				}
+			}
+			break
+		}
+		if ix, ok := e.(*ast.IndexExpr); ok {
+			if _, slice := underlying(h.info.TypeOf(ix.X)).(*types.Slice); slice {
+				sub = h.subSlice(ix.X)
+			}
+		}
+	}
+	if sub == nil || sub.High == nil {
+		return nil, ""
+	}
+	rt := h.rootOf(sub.X)
+	if rt == nil || rt.rows {
+		return nil, ""
+	}
+	lo := sub.Low
+	if lo == nil {
+		lo = zeroLit
+	}
+	l, ok := h.polyOf(lo, 0)
+	if !ok {
+		return nil, ""
+	}
+	var his []poly
+	hiArgs := []ast.Expr{sub.High}
+	if call, ok := h.resolve(sub.High).(*ast.CallExpr); ok && isBuiltin(call, "min", h.info) {
+		hiArgs = call.Args
+	}
+	for _, e := range hiArgs {
+		if p, ok := h.polyOf(e, 0); ok {
+			his = append(his, p)
+		}
+	}
+	return rt, h.band(rt, l, his, []ast.Expr{lo, sub.High})
+}
+
+// bandOfIndex is the band form of X[e], e the subscript, or "".
+func (h *heapPass) bandOfIndex(rt *heapRoot, e ast.Expr) string {
+	p, ok := h.polyOf(e, 0)
+	if !ok {
+		return ""
+	}
+	lo, ok1 := h.extreme(p, false, 0)
+	hi, ok2 := h.extreme(p, true, 0)
+	if !ok1 || !ok2 {
+		return ""
+	}
+	return h.band(rt, lo, []poly{hi.add(polyConst(1), 1)}, []ast.Expr{e})
+}
+
+// extreme is the least (or, with max, the greatest) value of p over the
+// ranges of the body's loop variables, as a polynomial in the loop index
+// and the invariants: each variable, innermost first, is replaced by the
+// end of its range that its constant coefficient's sign selects.
+func (h *heapPass) extreme(p poly, max bool, depth int) (poly, bool) {
+	js := p.symbols("@j")
+	if len(js) == 0 {
+		return p, true
+	}
+	if depth > 8 {
+		return poly{}, false
+	}
+	st := h.affine()
+	sort.Slice(js, func(a, b int) bool { return st.inner[js[a]].Pos() > st.inner[js[b]].Pos() })
+	s := js[0]
+	coef, rest, ok := p.split(s)
+	c, isConst := coef.constant()
+	if !ok || !isConst {
+		return poly{}, false
+	}
+	lo, hi, ok := h.innerPolys(st.inner[s])
+	if !ok {
+		return poly{}, false
+	}
+	end := lo
+	if c > 0 == max {
+		end = hi
+	}
+	return h.extreme(rest.add(end.scale(c), 1), max, depth+1)
+}
+
+// innerPolys is the range [lo, hi] (both included) of a loop variable of
+// the body.
+func (h *heapPass) innerPolys(v *types.Var) (lo, hi poly, ok bool) {
+	l, b, ok := h.innerRange(v)
+	if !ok || b.e == nil {
+		return poly{}, poly{}, false
+	}
+	lo, ok1 := h.polyOf(l, 0)
+	hi, ok2 := h.polyOf(b.e, 0)
+	if !ok1 || !ok2 {
+		return poly{}, poly{}, false
+	}
+	if b.minus != nil {
+		m, ok := h.polyOf(b.minus, 0)
+		if !ok {
+			return poly{}, poly{}, false
+		}
+		hi = hi.add(m, -1)
+	}
+	if !b.incl {
+		hi = hi.add(polyConst(1), -1)
+	}
+	return lo, hi, true
+}
+
+// band runs the test of the file comment on the footprint [lo, H) of root
+// rt, H at most each of his, and the source expressions srcs whose values
+// the polynomials stand for. It returns the band form, recording the
+// run-time conditions on rt, or "".
+func (h *heapPass) band(rt *heapRoot, lo poly, his []poly, srcs []ast.Expr) string {
+	if len(lo.symbols("@j")) > 0 || !h.universalAtStart("int", "uint") {
+		return ""
+	}
+	first, last, idxConds, ok := h.indexRange()
+	if !ok {
+		return ""
+	}
+	P, a, ok := lo.split("@i")
+	if !ok || len(P.terms) == 0 && P.k == 0 || len(P.symbols("@j")) > 0 {
+		return ""
+	}
+	iP, ok := P.mul(polySym("@i"))
+	if !ok {
+		return ""
+	}
+	for _, hi := range his {
+		if len(hi.symbols("@j")) > 0 {
+			continue
+		}
+		c, b0, ok := hi.add(iP, -1).split("@i")
+		k, isConst := c.constant()
+		if !ok || !isConst {
+			continue
+		}
+		bmax := b0
+		switch {
+		case k > 0:
+			bmax = b0.add(last.scale(k), 1)
+		case k < 0:
+			bmax = b0.add(first.scale(k), 1)
+		}
+		d := P.add(bmax.add(a, -1), -1)
+		conds, ok := h.nonNegative(d)
+		if !ok {
+			continue
+		}
+		conds = append(conds, idxConds...)
+		for _, e := range srcs {
+			var nw []ast.Expr
+			if _, ok := h.magnitude(e, &nw, 0); !ok {
+				return ""
+			}
+			conds = append(conds, nw...)
+		}
+		h.addConds(rt, conds)
+		return "band:" + P.key() + "|" + a.key()
+	}
+	return ""
+}
+
+// addConds records run-time conditions of rt's band forms, once each.
+func (h *heapPass) addConds(rt *heapRoot, conds []ast.Expr) {
+	st := h.affine()
+	seen := map[string]bool{}
+	for _, c := range st.conds[rt] {
+		seen[types.ExprString(c)] = true
+	}
+	for _, c := range conds {
+		if s := types.ExprString(c); !seen[s] {
+			seen[s] = true
+			st.conds[rt] = append(st.conds[rt], c)
+		}
+	}
+}
+
+// nonNegative returns the conditions under which d ≥ 0: none when d is a
+// constant ≥ 0; x - y ≥ -k when d is x - y + k over two invariants (or one
+// of them), computed without wrapping as both are required ≥ 0; it fails
+// otherwise.
+func (h *heapPass) nonNegative(d poly) ([]ast.Expr, bool) {
+	if k, ok := d.constant(); ok {
+		return nil, k >= 0
+	}
+	st := h.affine()
+	var pos, neg ast.Expr
+	for m, c := range d.terms {
+		x := st.atoms[m]
+		if x == nil || strings.Contains(m, symSep) {
+			return nil, false
+		}
+		var divs []ast.Expr
+		e, ok := h.atStart(x, nil, &divs, 0)
+		if !ok || len(divs) > 0 {
+			return nil, false
+		}
+		switch {
+		case c == 1 && pos == nil:
+			pos = e
+		case c == -1 && neg == nil:
+			neg = e
+		default:
+			return nil, false
+		}
+	}
+	if d.k > maxInt32 || d.k < -maxInt32 {
+		return nil, false
+	}
+	var conds []ast.Expr
+	lhs := pos
+	switch {
+	case pos == nil:
+		lhs = &ast.UnaryExpr{Op: token.SUB, X: neg}
+		conds = append(conds, &ast.BinaryExpr{X: neg, Op: token.GEQ, Y: intLit(0)})
+	case neg != nil:
+		lhs = &ast.BinaryExpr{X: pos, Op: token.SUB, Y: neg}
+		conds = append(conds, &ast.BinaryExpr{X: pos, Op: token.GEQ, Y: intLit(0)}, &ast.BinaryExpr{X: neg, Op: token.GEQ, Y: intLit(0)})
+	default:
+		conds = append(conds, &ast.BinaryExpr{X: pos, Op: token.GEQ, Y: intLit(0)})
+	}
+	return append(conds, &ast.BinaryExpr{X: lhs, Op: token.GEQ, Y: intLit(-d.k)}), true
+}
+
+// indexRange is the loop index's first value and the greatest value it
+// can take (its bound less one), as polynomials, with the conditions that
+// make them exact: the first value is ≥ 0 (so the index's magnitude is
+// below the bound's), the bounds' arithmetic does not wrap, and neither
+// does the index stepping past its bound.
+func (h *heapPass) indexRange() (first, last poly, conds []ast.Expr, ok bool) {
+	if h.c.Index == nil {
+		return poly{}, poly{}, nil, false
+	}
+	var init, end ast.Expr
+	switch l := loopStmt(h.c.List[h.c.First]).(type) {
+	case *ast.RangeStmt:
+		b, isInt := underlying(h.info.TypeOf(l.X)).(*types.Basic)
+		if !isInt || b.Info()&types.IsInteger == 0 {
+			return poly{}, poly{}, nil, false
+		}
+		init, end = zeroLit, l.X
+	case *ast.ForStmt:
+		i, cond, ok := forParts(l, h.c.Index, h.info)
+		if !ok && h.step != nil {
+			i, cond, ok = forStepParts(l, h.c.Index, h.info)
+		}
+		if !ok {
+			return poly{}, poly{}, nil, false
+		}
+		if h.step != nil {
+			if s, isConst := h.r.finder.intConst(h.step); !isConst || s <= 0 {
+				return poly{}, poly{}, nil, false
+			}
+		}
+		if cond.Op == token.LEQ {
+			return poly{}, poly{}, nil, false // i <= n: i++ wraps when n is the largest int
+		}
+		init, end = i, cond.Y
+	default:
+		return poly{}, poly{}, nil, false
+	}
+	first, ok1 := h.polyOf(init, 0)
+	last, ok2 := h.polyOf(end, 0)
+	if !ok1 || !ok2 || first.has("@i") || last.has("@i") || len(first.symbols("@j")) > 0 || len(last.symbols("@j")) > 0 {
+		return poly{}, poly{}, nil, false
+	}
+	last = last.add(polyConst(1), -1)
+	if _, ok := h.magnitude(init, &conds, 0); !ok {
+		return poly{}, poly{}, nil, false
+	}
+	mEnd, ok := h.magnitude(end, &conds, 0)
+	if !ok {
+		return poly{}, poly{}, nil, false
+	}
+	if h.step != nil {
+		// i += s stops past the bound without wrapping: bound + s-1 ≤ maxInt.
+		s, _ := h.r.finder.intConst(h.step)
+		if s > maxInt32 {
+			return poly{}, poly{}, nil, false
+		}
+		conds = append(conds, &ast.BinaryExpr{X: mEnd, Op: token.LEQ, Y: &ast.BinaryExpr{X: maxInt(), Op: token.SUB, Y: intLit(s - 1)}})
+	}
+	if k, isConst := first.constant(); !isConst || k < 0 {
+		var divs []ast.Expr
+		s, ok := h.atStart(init, nil, &divs, 0)
+		if !ok || len(divs) > 0 {
+			return poly{}, poly{}, nil, false
+		}
+		conds = append(conds, &ast.BinaryExpr{X: s, Op: token.GEQ, Y: intLit(0)})
+	}
+	return first, last, conds, true
+}
+
+// magnitude returns an expression, evaluated at the construct's start, at
+// least the absolute value of e and of every step of its computation in
+// any iteration, adding to conds the conditions (evaluated in order) that
+// it and its parts do not exceed maxInt; it fails when e is not of the
+// forms polyOf reads or min/max of them.
+func (h *heapPass) magnitude(e ast.Expr, conds *[]ast.Expr, depth int) (ast.Expr, bool) {
+	e = ast.Unparen(e)
+	k, ok := litValue(e) // zeroLit, made here
+	if !ok {
+		k, ok = h.r.finder.intConst(e)
+	}
+	if ok {
+		if k < 0 {
+			k = -k
+		}
+		return intLit(k), k >= 0 && k <= maxInt32
+	}
+	if depth > 12 || !h.isInt(e) {
+		return nil, false
+	}
+	// Constants are folded here: Go folds them too, and a constant that
+	// overflows int is a compile error, not a failed condition. Every
+	// constant stays within 32 bits, so the guard compiles everywhere.
+	sum := func(a, b ast.Expr) ast.Expr {
+		if x, ok := litValue(a); ok {
+			if y, ok := litValue(b); ok && x+y <= maxInt32 {
+				return intLit(x + y)
+			}
+		}
+		*conds = append(*conds, &ast.BinaryExpr{X: a, Op: token.LEQ, Y: &ast.BinaryExpr{X: maxInt(), Op: token.SUB, Y: b}})
+		return &ast.BinaryExpr{X: &ast.ParenExpr{X: a}, Op: token.ADD, Y: &ast.ParenExpr{X: b}}
+	}
+	switch x := e.(type) {
+	case *ast.Ident:
+		v, _ := h.info.Uses[x].(*types.Var)
+		if v == nil {
+			return nil, false
+		}
+		if b := h.bind[v]; b != nil {
+			return h.magnitude(b, conds, depth+1)
+		}
+		if v == h.c.Index {
+			return h.indexMagnitude(conds, depth)
+		}
+		if lo, b, ok := h.innerRange(v); ok && b.e != nil {
+			ml, ok1 := h.magnitude(lo, conds, depth+1)
+			mh, ok2 := h.magnitude(b.e, conds, depth+1)
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			m := sum(ml, mh)
+			if b.incl {
+				m = sum(m, intLit(1)) // j <= hi: j++ wraps when hi is the largest int
+			}
+			if b.minus != nil {
+				mm, ok := h.magnitude(b.minus, conds, depth+1)
+				if !ok {
+					return nil, false
+				}
+				m = sum(m, mm)
+			}
+			return m, true
+		}
+		if d := h.def(v); d != nil {
+			return h.magnitude(d, conds, depth+1)
+		}
+		if h.invariant(x, 0) {
+			var divs []ast.Expr
+			s, ok := h.atStart(x, nil, &divs, 0)
+			if !ok || len(divs) > 0 {
+				return nil, false
+			}
+			*conds = append(*conds, &ast.BinaryExpr{X: s, Op: token.GEQ, Y: intLit(0)})
+			return s, true
+		}
+	case *ast.CallExpr:
+		if isBuiltin(x, "len", h.info) && h.invariant(x, 0) {
+			var divs []ast.Expr
+			s, ok := h.atStart(x, nil, &divs, 0)
+			return s, ok && len(divs) == 0
+		}
+		if isBuiltin(x, "min", h.info) || isBuiltin(x, "max", h.info) {
+			var m ast.Expr
+			for _, a := range x.Args {
+				ma, ok := h.magnitude(a, conds, depth+1)
+				if !ok {
+					return nil, false
+				}
+				if m == nil {
+					m = ma
+				} else {
+					m = sum(m, ma)
+				}
+			}
+			return m, m != nil
+		}
+	case *ast.BinaryExpr:
+		if x.Op != token.ADD && x.Op != token.SUB && x.Op != token.MUL {
+			return nil, false
+		}
+		a, okA := h.magnitude(x.X, conds, depth+1)
+		b, okB := h.magnitude(x.Y, conds, depth+1)
+		if !okA || !okB {
+			return nil, false
+		}
+		if x.Op != token.MUL {
+			return sum(a, b), true
+		}
+		if x, ok := litValue(a); ok {
+			if y, ok := litValue(b); ok {
+				if x != 0 && y > maxInt32/x {
+					return nil, false
+				}
+				return intLit(x * y), true
+			}
+		}
+		*conds = append(*conds, &ast.BinaryExpr{
+			X:  &ast.BinaryExpr{X: b, Op: token.EQL, Y: intLit(0)},
+			Op: token.LOR,
+			Y:  &ast.BinaryExpr{X: a, Op: token.LEQ, Y: &ast.BinaryExpr{X: maxInt(), Op: token.QUO, Y: b}},
+		})
+		return &ast.BinaryExpr{X: &ast.ParenExpr{X: a}, Op: token.MUL, Y: &ast.ParenExpr{X: b}}, true
+	}
+	return nil, false
+}
+
+// indexMagnitude bounds the loop index's magnitude by its loop's bound:
+// the index counts up from a first value indexRange requires ≥ 0.
+func (h *heapPass) indexMagnitude(conds *[]ast.Expr, depth int) (ast.Expr, bool) {
+	switch l := loopStmt(h.c.List[h.c.First]).(type) {
+	case *ast.RangeStmt:
+		return h.magnitude(l.X, conds, depth+1)
+	case *ast.ForStmt:
+		_, cond, ok := forParts(l, h.c.Index, h.info)
+		if !ok && h.step != nil {
+			_, cond, ok = forStepParts(l, h.c.Index, h.info)
+		}
+		if ok {
+			return h.magnitude(cond.Y, conds, depth+1)
+		}
+	}
+	return nil, false
+}
+
+// conjunction is c1 && c2 && …, in order.
+func conjunction(conds []ast.Expr) ast.Expr {
+	out := conds[0]
+	for _, c := range conds[1:] {
+		out = &ast.BinaryExpr{X: out, Op: token.LAND, Y: c}
+	}
+	return out
+}
+
+// maxInt32 bounds the constants of the run-time conditions: within it they
+// are ints on every platform.
+const maxInt32 = 1<<31 - 1
+
+// litValue is the value of an integer literal intLit made.
+func litValue(e ast.Expr) (int64, bool) {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != token.INT {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(lit.Value, 10, 64)
+	return v, err == nil
+}
