@@ -178,12 +178,16 @@ type affineState struct {
 	contained map[*ast.SliceExpr]bool       // sub-slices X[lo:hi] only indexed, ranged over, copied or cleared
 	subOf     map[*types.Var]*ast.SliceExpr // s := X[lo:hi], s contained
 	conds     map[*heapRoot][]ast.Expr      // run-time conditions of a root's band forms
+	feet      map[*heapRoot][]foot          // the footprints of a root's accesses
+	noFoot    map[*heapRoot]bool            // a root with an access whose footprint is unknown
+	hulls     map[*heapRoot][]ast.Expr      // the conditions of a root proven by its hull
 }
 
 func (h *heapPass) affine() *affineState {
 	if h.aff == nil {
 		h.aff = &affineState{atoms: map[string]ast.Expr{}, inner: map[string]*types.Var{}, contained: map[*ast.SliceExpr]bool{},
-			subOf: map[*types.Var]*ast.SliceExpr{}, conds: map[*heapRoot][]ast.Expr{}}
+			subOf: map[*types.Var]*ast.SliceExpr{}, conds: map[*heapRoot][]ast.Expr{}, feet: map[*heapRoot][]foot{},
+			noFoot: map[*heapRoot]bool{}, hulls: map[*heapRoot][]ast.Expr{}}
 		h.findContained()
 	}
 	return h.aff

@@ -31,7 +31,9 @@ import (
 // triangular rows (j < i, i < N), row slices C[i*N:(i+1)*N] and blocked
 // ranges [b*BS, min((b+1)*BS, N)). Accesses of the same band share one form
 // "band:P|a"; heap.go's owned() then asks every access of a written slice
-// to be in the same band.
+// to be in the same band. Where the forms disagree, the hull of all the
+// slice's footprints (same P, least a, greatest bmax) may pass the test
+// instead: a[2*i] and a[2*i+1] written by iteration i.
 //
 // Conditions: when bmax - a ≤ P holds only for some values of the
 // invariants (N ≥ M for j < M), it is tested at run time, as a - b ≥ k
@@ -143,10 +145,11 @@ func isAddr(n ast.Node) bool {
 	return ok && u.Op == token.AND
 }
 
-// bandOfAccess is the band form of an access of the goroutine body
-// through a contained sub-slice (an element s[k], or the elements of s or
-// of X[lo:hi] used whole), with its root; nil when a is no such access.
-func (h *heapPass) bandOfAccess(a access) (*heapRoot, string) {
+// subFoot is the footprint of an access of the goroutine body through a
+// contained sub-slice (an element s[k], or the elements of s or of
+// X[lo:hi] used whole), with its root; nil when a is no such access or its
+// footprint cannot be read.
+func (h *heapPass) subFoot(a access) (*heapRoot, foot, bool) {
 	var sub *ast.SliceExpr
 	if a.elems {
 		sub = h.subSlice(a.e)
@@ -174,11 +177,11 @@ func (h *heapPass) bandOfAccess(a access) (*heapRoot, string) {
 		}
 	}
 	if sub == nil || sub.High == nil {
-		return nil, ""
+		return nil, foot{}, false
 	}
 	rt := h.rootOf(sub.X)
 	if rt == nil || rt.rows {
-		return nil, ""
+		return nil, foot{}, false
 	}
 	lo := sub.Low
 	if lo == nil {
@@ -186,7 +189,7 @@ func (h *heapPass) bandOfAccess(a access) (*heapRoot, string) {
 	}
 	l, ok := h.polyOf(lo, 0)
 	if !ok {
-		return nil, ""
+		return nil, foot{}, false
 	}
 	var his []poly
 	hiArgs := []ast.Expr{sub.High}
@@ -198,21 +201,45 @@ func (h *heapPass) bandOfAccess(a access) (*heapRoot, string) {
 			his = append(his, p)
 		}
 	}
-	return rt, h.band(rt, l, his, []ast.Expr{lo, sub.High})
+	f, ok := h.footOf(l, his, []ast.Expr{lo, sub.High})
+	return rt, f, ok
 }
 
-// bandOfIndex is the band form of X[e], e the subscript, or "".
-func (h *heapPass) bandOfIndex(rt *heapRoot, e ast.Expr) string {
+// indexFoot is the footprint of X[e], e the subscript.
+func (h *heapPass) indexFoot(e ast.Expr) (foot, bool) {
 	p, ok := h.polyOf(e, 0)
 	if !ok {
-		return ""
+		return foot{}, false
 	}
 	lo, ok1 := h.extreme(p, false, 0)
 	hi, ok2 := h.extreme(p, true, 0)
 	if !ok1 || !ok2 {
-		return ""
+		return foot{}, false
 	}
-	return h.band(rt, lo, []poly{hi.add(polyConst(1), 1)}, []ast.Expr{e})
+	return h.footOf(lo, []poly{hi.add(polyConst(1), 1)}, []ast.Expr{e})
+}
+
+// fileFoot files the footprint of an access of the goroutine body: through
+// a contained sub-slice (then its root is returned, the access having no
+// other), or X[idx] of the flat root rt. A flat root with an access whose
+// footprint cannot be read gets no hull.
+func (h *heapPass) fileFoot(a access, rt *heapRoot, idx ast.Expr) (*heapRoot, foot, bool) {
+	st := h.affine()
+	if srt, f, ok := h.subFoot(a); ok {
+		st.feet[srt] = append(st.feet[srt], f)
+		return srt, f, true
+	}
+	if rt == nil || rt.rows {
+		return nil, foot{}, false
+	}
+	if idx != nil && !a.elems {
+		if f, ok := h.indexFoot(idx); ok {
+			st.feet[rt] = append(st.feet[rt], f)
+			return rt, f, true
+		}
+	}
+	st.noFoot[rt] = true
+	return nil, foot{}, false
 }
 
 // extreme is the least (or, with max, the greatest) value of p over the
@@ -271,26 +298,40 @@ func (h *heapPass) innerPolys(v *types.Var) (lo, hi poly, ok bool) {
 	return lo, hi, true
 }
 
-// band runs the test of the file comment on the footprint [lo, H) of root
-// rt, H at most each of his, and the source expressions srcs whose values
-// the polynomials stand for. It returns the band form, recording the
-// run-time conditions on rt, or "".
-func (h *heapPass) band(rt *heapRoot, lo poly, his []poly, srcs []ast.Expr) string {
+// foot is an access's footprint in band terms: it lies within
+// [i·P + a, i·P + bmax) in every iteration i, when conds hold.
+type foot struct {
+	P, a, bmax poly
+	conds      []ast.Expr
+}
+
+// footOf reads the footprint [lo, H) of an access, H at most each of his,
+// srcs the source expressions whose values the polynomials stand for: of
+// the candidates, the one the band test passes without a condition, else
+// with one, else the first with a constant coefficient of i.
+func (h *heapPass) footOf(lo poly, his []poly, srcs []ast.Expr) (foot, bool) {
 	if len(lo.symbols("@j")) > 0 || !h.universalAtStart("int", "uint") {
-		return ""
+		return foot{}, false
 	}
-	first, last, idxConds, ok := h.indexRange()
+	first, last, conds, ok := h.indexRange()
 	if !ok {
-		return ""
+		return foot{}, false
 	}
 	P, a, ok := lo.split("@i")
 	if !ok || len(P.terms) == 0 && P.k == 0 || len(P.symbols("@j")) > 0 {
-		return ""
+		return foot{}, false
 	}
 	iP, ok := P.mul(polySym("@i"))
 	if !ok {
-		return ""
+		return foot{}, false
 	}
+	for _, e := range srcs {
+		if _, ok := h.magnitude(e, &conds, 0); !ok {
+			return foot{}, false
+		}
+	}
+	var best *foot
+	rank := 3
 	for _, hi := range his {
 		if len(hi.symbols("@j")) > 0 {
 			continue
@@ -307,23 +348,69 @@ func (h *heapPass) band(rt *heapRoot, lo poly, his []poly, srcs []ast.Expr) stri
 		case k < 0:
 			bmax = b0.add(first.scale(k), 1)
 		}
-		d := P.add(bmax.add(a, -1), -1)
-		conds, ok := h.nonNegative(d)
-		if !ok {
-			continue
+		f := foot{P: P, a: a, bmax: bmax, conds: conds}
+		r := 2
+		if dc, ok := h.nonNegative(f.slack()); ok {
+			r = min(len(dc), 1)
 		}
-		conds = append(conds, idxConds...)
-		for _, e := range srcs {
-			var nw []ast.Expr
-			if _, ok := h.magnitude(e, &nw, 0); !ok {
-				return ""
-			}
-			conds = append(conds, nw...)
+		if r < rank {
+			best, rank = &f, r
 		}
-		h.addConds(rt, conds)
-		return "band:" + P.key() + "|" + a.key()
 	}
-	return ""
+	if best == nil {
+		return foot{}, false
+	}
+	return *best, true
+}
+
+// slack is P - (bmax - a): the band test holds when it is ≥ 0.
+func (f foot) slack() poly { return f.P.add(f.bmax.add(f.a, -1), -1) }
+
+// bandForm runs the band test on one footprint of root rt and returns its
+// form "band:P|a", recording the run-time conditions on rt, or "".
+func (h *heapPass) bandForm(rt *heapRoot, f foot) string {
+	dc, ok := h.nonNegative(f.slack())
+	if !ok {
+		return ""
+	}
+	h.addConds(rt, append(dc, f.conds...))
+	return "band:" + f.P.key() + "|" + f.a.key()
+}
+
+// hull runs the band test on the union of rt's footprints, when every
+// access of rt has one and they share P: the least a and the greatest bmax
+// must differ from the others' by constants. It reports whether the test
+// passes, and the conditions it needs.
+func (h *heapPass) hull(rt *heapRoot) ([]ast.Expr, bool) {
+	st := h.affine()
+	fs := st.feet[rt]
+	if len(fs) == 0 || st.noFoot[rt] {
+		return nil, false
+	}
+	u := fs[0]
+	var conds []ast.Expr
+	for _, f := range fs {
+		if f.P.key() != u.P.key() {
+			return nil, false
+		}
+		da, ok1 := f.a.add(u.a, -1).constant()
+		db, ok2 := f.bmax.add(u.bmax, -1).constant()
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		if da < 0 {
+			u.a = f.a
+		}
+		if db > 0 {
+			u.bmax = f.bmax
+		}
+		conds = append(conds, f.conds...)
+	}
+	dc, ok := h.nonNegative(u.slack())
+	if !ok {
+		return nil, false
+	}
+	return append(dc, conds...), true
 }
 
 // addConds records run-time conditions of rt's band forms, once each.
@@ -389,15 +476,16 @@ func (h *heapPass) nonNegative(d poly) ([]ast.Expr, bool) {
 }
 
 // indexRange is the loop index's first value and the greatest value it
-// can take (its bound less one), as polynomials, with the conditions that
-// make them exact: the first value is ≥ 0 (so the index's magnitude is
-// below the bound's), the bounds' arithmetic does not wrap, and neither
-// does the index stepping past its bound.
+// can take (its bound less one, or the bound of i <= n), as polynomials,
+// with the conditions that make them exact: the first value is ≥ 0 (so
+// the index's magnitude is at most the bound's), the bounds' arithmetic
+// does not wrap, and neither does the index stepping past its bound.
 func (h *heapPass) indexRange() (first, last poly, conds []ast.Expr, ok bool) {
 	if h.c.Index == nil {
 		return poly{}, poly{}, nil, false
 	}
 	var init, end ast.Expr
+	incl := false
 	switch l := loopStmt(h.c.List[h.c.First]).(type) {
 	case *ast.RangeStmt:
 		b, isInt := underlying(h.info.TypeOf(l.X)).(*types.Basic)
@@ -418,10 +506,7 @@ func (h *heapPass) indexRange() (first, last poly, conds []ast.Expr, ok bool) {
 				return poly{}, poly{}, nil, false
 			}
 		}
-		if cond.Op == token.LEQ {
-			return poly{}, poly{}, nil, false // i <= n: i++ wraps when n is the largest int
-		}
-		init, end = i, cond.Y
+		init, end, incl = i, cond.Y, cond.Op == token.LEQ
 	default:
 		return poly{}, poly{}, nil, false
 	}
@@ -430,7 +515,9 @@ func (h *heapPass) indexRange() (first, last poly, conds []ast.Expr, ok bool) {
 	if !ok1 || !ok2 || first.has("@i") || last.has("@i") || len(first.symbols("@j")) > 0 || len(last.symbols("@j")) > 0 {
 		return poly{}, poly{}, nil, false
 	}
-	last = last.add(polyConst(1), -1)
+	if !incl {
+		last = last.add(polyConst(1), -1)
+	}
 	if _, ok := h.magnitude(init, &conds, 0); !ok {
 		return poly{}, poly{}, nil, false
 	}
@@ -438,13 +525,20 @@ func (h *heapPass) indexRange() (first, last poly, conds []ast.Expr, ok bool) {
 	if !ok {
 		return poly{}, poly{}, nil, false
 	}
+	// The index steps past its bound without wrapping: bound + s-1 ≤ maxInt
+	// for i < n, bound + s for i <= n (i += s, s = 1 for i++).
+	step := int64(1)
 	if h.step != nil {
-		// i += s stops past the bound without wrapping: bound + s-1 ≤ maxInt.
-		s, _ := h.r.finder.intConst(h.step)
-		if s > maxInt32 {
-			return poly{}, poly{}, nil, false
-		}
-		conds = append(conds, &ast.BinaryExpr{X: mEnd, Op: token.LEQ, Y: &ast.BinaryExpr{X: maxInt(), Op: token.SUB, Y: intLit(s - 1)}})
+		step, _ = h.r.finder.intConst(h.step)
+	}
+	if !incl {
+		step--
+	}
+	if step > maxInt32 {
+		return poly{}, poly{}, nil, false
+	}
+	if step > 0 {
+		conds = append(conds, &ast.BinaryExpr{X: mEnd, Op: token.LEQ, Y: &ast.BinaryExpr{X: maxInt(), Op: token.SUB, Y: intLit(step)}})
 	}
 	if k, isConst := first.constant(); !isConst || k < 0 {
 		var divs []ast.Expr
@@ -622,4 +716,38 @@ func litValue(e ast.Expr) (int64, bool) {
 	}
 	v, err := strconv.ParseInt(lit.Value, 10, 64)
 	return v, err == nil
+}
+
+// proveHull reports whether the written root rt is proven by the band
+// test on the union of its accesses' footprints (writes a[2*i] and
+// a[2*i+1] in one iteration), remembering the conditions.
+func (h *heapPass) proveHull(rt *heapRoot) bool {
+	if h.aff == nil {
+		return false
+	}
+	conds, ok := h.hull(rt)
+	if ok {
+		h.aff.hulls[rt] = conds
+		if len(conds) == 0 {
+			h.aff.hulls[rt] = []ast.Expr{} // proven, unconditionally
+		}
+	}
+	return ok
+}
+
+// bandConds are the run-time conditions rt's proof needs: its hull's when
+// the hull proved it, else its band forms'.
+func (h *heapPass) bandConds(rt *heapRoot) []ast.Expr {
+	if c, ok := h.aff.hulls[rt]; ok {
+		var out []ast.Expr
+		seen := map[string]bool{}
+		for _, e := range c {
+			if s := types.ExprString(e); !seen[s] {
+				seen[s] = true
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	return h.aff.conds[rt]
 }

@@ -392,11 +392,11 @@ func (h *heapPass) classify(a access) {
 			owned = h.position(idx)
 		}
 	}
-	if owned == "" { // the dependence test on footprints (depend.go)
-		if brt, form := h.bandOfAccess(a); form != "" {
-			rt, owned = brt, form
-		} else if rt != nil && !rt.rows && idx != nil && !a.elems {
-			owned = h.bandOfIndex(rt, idx)
+	// The dependence test on footprints (depend.go): a band form where
+	// the forms above find nothing, and the footprint for the hull.
+	if frt, f, ok := h.fileFoot(a, rt, idx); ok && owned == "" {
+		if form := h.bandForm(frt, f); form != "" {
+			rt, owned = frt, form
 		}
 	}
 	if rt == nil {
@@ -549,6 +549,8 @@ func (h *heapPass) prove(p *HeapProof) {
 			proven[k] = true
 		case !overlaps(h.plainR, rt.elem) && !rt.unowned && h.owned(rt):
 			proven[k] = true
+		case !overlaps(h.plainR, rt.elem) && rt.written && h.proveHull(rt):
+			proven[k] = true
 		}
 	}
 	for k := range h.readOnlyRoots {
@@ -598,8 +600,8 @@ func (h *heapPass) prove(p *HeapProof) {
 		}
 	}
 	for _, k := range h.order {
-		if rt := h.roots[k]; proven[k] && rt.written && h.aff != nil && len(h.aff.conds[rt]) > 0 {
-			g := GuardSpan{Path: rt.path, Injective: true, Band: true, Cond: conjunction(h.aff.conds[rt])}
+		if rt := h.roots[k]; proven[k] && rt.written && h.aff != nil && len(h.bandConds(rt)) > 0 {
+			g := GuardSpan{Path: rt.path, Injective: true, Band: true, Cond: conjunction(h.bandConds(rt))}
 			inGuard[k] = true
 			p.Guard = append(p.Guard, g)
 			assumes[k] = append(assumes[k], g.What())

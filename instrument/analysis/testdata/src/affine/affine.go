@@ -166,3 +166,28 @@ func resliceRow(dst []float64, n int) {
 	}
 	wg.Wait()
 }
+
+// Interleaved pairs: iteration i writes a[2*i] and a[2*i+1], its hull
+// [2i, 2i+2) is apart from the others'.
+func pairs(a []float64, n int) {
+	var wg sync.WaitGroup
+	for i := range n { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			a[2*i] = 1   // want `a\[2 \* i\]: independent: each iteration touches its own elements of a \(when the iterations' intervals of a are apart and their bounds do not overflow\)` `a: read\-only: nothing writes a while the construct runs` `i: private: no other goroutine writes i`
+			a[2*i+1] = 2 // want `a\[2 \* i \+ 1\]: independent: each iteration touches its own elements of a \(when the iterations' intervals of a are apart and their bounds do not overflow\)` `a: read\-only: nothing writes a while the construct runs` `i: private: no other goroutine writes i`
+		})
+	}
+	wg.Wait()
+}
+
+// a[2*i+2] is the next pair's first element: checked.
+func pairsOver(a []float64, n int) {
+	var wg sync.WaitGroup
+	for i := range n { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			a[2*i] = 1   // want `a\[2 \* i\]: checked: not proven` `a: read\-only: nothing writes a while the construct runs` `i: private: no other goroutine writes i`
+			a[2*i+2] = 2 // want `a\[2 \* i \+ 2\]: checked: not proven` `a: read\-only: nothing writes a while the construct runs` `i: private: no other goroutine writes i`
+		})
+	}
+	wg.Wait()
+}
