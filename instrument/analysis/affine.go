@@ -240,9 +240,11 @@ func (h *heapPass) polyOf(e ast.Expr, depth int) (poly, bool) {
 			return polySym(s), true
 		}
 		if d := h.def(v); d != nil {
-			return h.polyOf(d, depth+1)
+			if p, ok := h.polyOf(d, depth+1); ok {
+				return p, true
+			}
 		}
-		if h.invariant(x, 0) {
+		if h.invariant(x, 0) { // a value polyOf cannot read (bs := (n+k-1)/k), fixed while the construct runs
 			s := h.canon(x)
 			st.atoms[s] = x
 			return polySym(s), true

@@ -273,15 +273,32 @@ func (h *heapPass) extreme(p poly, max bool, depth int) (poly, bool) {
 	return h.extreme(rest.add(end.scale(c), 1), max, depth+1)
 }
 
+// boundPoly reads a bound as a polynomial: e itself, or when e is
+// min(…) (an upper bound) or max(…) (a lower one), its first argument
+// polyOf reads — a bound of the same side.
+func (h *heapPass) boundPoly(e ast.Expr, fn string) (poly, bool) {
+	if p, ok := h.polyOf(e, 0); ok {
+		return p, true
+	}
+	if call, ok := h.resolve(e).(*ast.CallExpr); ok && isBuiltin(call, fn, h.info) {
+		for _, a := range call.Args {
+			if p, ok := h.polyOf(a, 0); ok {
+				return p, true
+			}
+		}
+	}
+	return poly{}, false
+}
+
 // innerPolys is the range [lo, hi] (both included) of a loop variable of
-// the body.
+// the body (hi an upper bound of it, lo a lower one).
 func (h *heapPass) innerPolys(v *types.Var) (lo, hi poly, ok bool) {
 	l, b, ok := h.innerRange(v)
 	if !ok || b.e == nil {
 		return poly{}, poly{}, false
 	}
-	lo, ok1 := h.polyOf(l, 0)
-	hi, ok2 := h.polyOf(b.e, 0)
+	lo, ok1 := h.boundPoly(l, "max")
+	hi, ok2 := h.boundPoly(b.e, "min")
 	if !ok1 || !ok2 {
 		return poly{}, poly{}, false
 	}
@@ -615,9 +632,13 @@ func (h *heapPass) magnitude(e ast.Expr, conds *[]ast.Expr, depth int) (ast.Expr
 			return m, true
 		}
 		if d := h.def(v); d != nil {
-			return h.magnitude(d, conds, depth+1)
+			var dc []ast.Expr
+			if m, ok := h.magnitude(d, &dc, depth+1); ok {
+				*conds = append(*conds, dc...)
+				return m, true
+			}
 		}
-		if h.invariant(x, 0) {
+		if h.invariant(x, 0) { // as polyOf reads it: an atom
 			var divs []ast.Expr
 			s, ok := h.atStart(x, nil, &divs, 0)
 			if !ok || len(divs) > 0 {

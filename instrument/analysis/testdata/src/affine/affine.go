@@ -191,3 +191,20 @@ func pairsOver(a []float64, n int) {
 	}
 	wg.Wait()
 }
+
+// A block size computed before the loop, (n+nb-1)/nb, is an invariant
+// symbol; the slice's blocks are apart whatever its value.
+func blocksCeil(out []float64, nb int) {
+	n := len(out)
+	bs := (n + nb - 1) / nb
+	var wg sync.WaitGroup
+	for b := 0; b < nb; b++ { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			lo, hi := b*bs, min((b+1)*bs, n) // want `b: private: no other goroutine writes b` `bs: read\-only: nothing writes bs while the construct runs` `b: private: no other goroutine writes b` `bs: read\-only: nothing writes bs while the construct runs` `n: read\-only: nothing writes n while the construct runs`
+			for k := range out[lo:hi] {      // want `out: read\-only: nothing writes out while the construct runs`
+				out[lo+k] = 1 // want `out\[lo \+ k\]: independent: each iteration touches its own elements of out \(when the iterations' intervals of out are apart and their bounds do not overflow\)` `out: read\-only: nothing writes out while the construct runs`
+			}
+		})
+	}
+	wg.Wait()
+}
