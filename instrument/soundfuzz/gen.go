@@ -354,7 +354,7 @@ func genCallee(c *chooser, how string) *Prog {
 // depend.go) with a symbolic row width w, a parameter of the function
 // holding the loop: flat rows a[i*w+j+d] with j over [0, w+e) or a
 // triangle (j below i+e), and row slices s := a[i*w+d1 : i*w+w+d2]
-// written through s[k]. The offsets e, d, d2 of 0 keep each row in its
+// (perhaps clipped, min(…, cap), as blocks are) written through s[k]. The offsets e, d, d2 of 0 keep each row in its
 // own band; the others reach the next row.
 func genBand(c *chooser) *Prog {
 	rows, w := c.between(2, 4), c.between(2, 5)
@@ -372,12 +372,16 @@ func genBand(c *chooser) *Prog {
 		idx := iw(0)
 		idx.Terms = append(idx.Terms, Term{K: 1, Var: "j"})
 		body = []Stmt{&Seq{Var: "j", To: &to, Body: []Stmt{&Access{Ref: "a", Idx: idx, Op: op}}}}
-	default: // row slice
+	default: // row slice, or a block clipped at the end by min
 		d1, d2 := int64(pick(c, 0, 0, 1)), int64(pick(c, 0, 0, 1, -1))
 		hi := iw(d2)
 		hi.Terms = append(hi.Terms, Term{K: 1, Var: "w"})
+		sub := &Sub{Name: "s", Src: "a", Lo: iw(d1), Hi: hi}
+		if c.intn(2) == 1 {
+			sub.Cap = rows*w - 1 // the last block is one short
+		}
 		body = []Stmt{
-			&Sub{Name: "s", Src: "a", Lo: iw(d1), Hi: hi},
+			sub,
 			&Seq{Var: "k", N: w + 1, Body: []Stmt{&Access{Ref: "s", Idx: Affine{Terms: []Term{{K: 1, Var: "k"}}}, Op: op}}},
 		}
 	}

@@ -89,11 +89,13 @@ type DeclInt struct {
 	V    int
 }
 
-// Sub is Name := Src[Lo:Hi], a sub-slice (the program keeps Lo ≤ Hi ≤
-// len(Src)).
+// Sub is Name := Src[Lo:Hi], a sub-slice, or Src[Lo:min(Hi, Cap)] when
+// Cap > 0 (a blocked range clipped at the end; the program keeps Lo ≤ Hi
+// ≤ len(Src)).
 type Sub struct {
 	Name, Src string
 	Lo, Hi    Affine
+	Cap       int
 }
 
 // If runs Body when Var == Eq.

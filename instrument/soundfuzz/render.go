@@ -181,7 +181,11 @@ func (r *renderer) stmt(depth int, st Stmt) {
 	case *DeclInt:
 		r.line(depth, fmt.Sprintf("%s := %d", st.Name, st.V))
 	case *Sub:
-		r.line(depth, fmt.Sprintf("%s := %s[%s : %s]", st.Name, st.Src, affine(st.Lo), affine(st.Hi)))
+		hi := affine(st.Hi)
+		if st.Cap > 0 {
+			hi = fmt.Sprintf("min(%s, %d)", hi, st.Cap)
+		}
+		r.line(depth, fmt.Sprintf("%s := %s[%s : %s]", st.Name, st.Src, affine(st.Lo), hi))
 	case *Assign:
 		r.line(depth, st.Dst+" = "+st.Src)
 	case *Swap:

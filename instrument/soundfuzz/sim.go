@@ -189,6 +189,9 @@ func (s *sim) stmt(t *task, st Stmt, env map[string]value) ctl {
 	case *Sub:
 		src := s.lookup(env, st.Src)
 		lo, hi := s.eval(env, st.Lo), s.eval(env, st.Hi)
+		if st.Cap > 0 {
+			hi = min(hi, int64(st.Cap))
+		}
 		if lo < 0 || lo > hi || hi > int64(src.len) {
 			s.fail("%s[%d:%d] out of range", st.Src, lo, hi)
 		}
