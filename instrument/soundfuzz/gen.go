@@ -354,7 +354,8 @@ func genCallee(c *chooser, how string) *Prog {
 // depend.go) with a symbolic row width w, a parameter of the function
 // holding the loop: flat rows a[i*w+j+d] with j over [0, w+e) or a
 // triangle (j below i+e), and row slices s := a[i*w+d1 : i*w+w+d2]
-// (perhaps clipped, min(…, cap), as blocks are) written through s[k]. The offsets e, d, d2 of 0 keep each row in its
+// (perhaps clipped, min(…, cap), as blocks are) written through s[k],
+// in the body or by a helper it is passed to. The offsets e, d, d2 of 0 keep each row in its
 // own band; the others reach the next row.
 func genBand(c *chooser) *Prog {
 	rows, w := c.between(2, 4), c.between(2, 5)
@@ -396,5 +397,13 @@ func genBand(c *chooser) *Prog {
 		&DeclInt{Name: "w", V: w},
 		&CallWork{Func: "band", Args: []string{"a", "w"}},
 	}}
-	return &Prog{Funcs: []*Func{main, work}}
+	funcs := []*Func{main, work}
+	if sub, ok := body[0].(*Sub); ok && c.intn(2) == 1 {
+		// The row is handed to a helper that indexes it (walked in place).
+		loop := body[1].(*Seq)
+		loop.Body[0].(*Access).Ref = "r"
+		funcs = append(funcs, &Func{Name: "row", Params: []Param{{"r", "[]int"}}, Body: []Stmt{loop}})
+		body[1] = &Call{Fn: "row", How: "func", Args: []string{sub.Name}}
+	}
+	return &Prog{Funcs: funcs}
 }

@@ -208,3 +208,38 @@ func blocksCeil(out []float64, nb int) {
 	}
 	wg.Wait()
 }
+
+// scaleRow indexes and ranges over its row only.
+func scaleRow(row []float64, f float64) {
+	for j := range row {
+		row[j] *= f
+	}
+}
+
+// A row slice passed to a helper walked in place that only indexes it.
+func helperRows(C []float64, n int) {
+	var wg sync.WaitGroup
+	for i := range n { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			scaleRow(C[i*n:(i+1)*n], 2) // want `scaleRow\(C\[i \* n:\(i \+ 1\) \* n\], 2\): independent: every access scaleRow makes is proven \(under the construct's guard\)` `C: read\-only: nothing writes C while the construct runs` `i: private: no other goroutine writes i` `n: read\-only: nothing writes n while the construct runs` `i: private: no other goroutine writes i` `n: read\-only: nothing writes n while the construct runs`
+		})
+	}
+	wg.Wait()
+}
+
+// widen reslices its row to the capacity: past the row, into the next.
+func widen(row []float64) {
+	row = row[:cap(row)]
+	row[len(row)-1] = 1
+}
+
+// A helper that reslices its parameter: checked.
+func helperWiden(C []float64, n int) {
+	var wg sync.WaitGroup
+	for i := range n { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			widen(C[i*n : (i+1)*n]) // want `C: read\-only: nothing writes C while the construct runs` `i: private: no other goroutine writes i` `n: read\-only: nothing writes n while the construct runs` `i: private: no other goroutine writes i` `n: read\-only: nothing writes n while the construct runs`
+		})
+	}
+	wg.Wait()
+}
