@@ -21,10 +21,11 @@ type access struct {
 	e     ast.Expr
 	typ   types.Type // the type of the memory touched
 	mode  mode
-	elems bool     // all elements of the slice e (range, clear, copy, append, reslicing)
-	key   ast.Expr // what the rewriter names the access by, when not e: a range loop's value
-	addr  bool     // &e: the pointer is what is used
-	sync  bool     // the receiver of a method of sync, sync/atomic or errgroup: synchronization, never checked
+	elems bool           // all elements of the slice e (range, clear, copy, append, reslicing)
+	key   ast.Expr       // what the rewriter names the access by, when not e: a range loop's value
+	addr  bool           // &e: the pointer is what is used
+	sync  bool           // the receiver of a method of sync, sync/atomic or errgroup: synchronization, never checked
+	slice *ast.SliceExpr // the reslicing x[lo:hi] this access of x's elements stands for (depend.go), or nil
 }
 
 // accessWalker lists the memory accesses of a piece of code the way the
@@ -210,7 +211,7 @@ func (w *accessWalker) reslice(x *ast.SliceExpr, parent ast.Node) {
 	if r, ok := parent.(*ast.RangeStmt); ok && r.X == x {
 		m = read
 	}
-	w.emit(access{e: x.X, typ: el, mode: m, elems: true})
+	w.emit(access{e: x.X, typ: el, mode: m, elems: true, slice: x})
 }
 
 // call follows a call: builtins touch their slice operands, static callees

@@ -45,6 +45,9 @@ type GuardSpan struct {
 	// the construct's start (a flattened row Path = x*w+t does not wrap;
 	// nowrap.go).
 	Cond ast.Expr
+	// Band, with Cond: Cond says the iterations' footprints of the slice
+	// Path are apart, their bounds' arithmetic not wrapping (depend.go).
+	Band bool
 }
 
 // what says what an injective span assumes, for verdicts and vet.
@@ -61,6 +64,8 @@ func (g GuardSpan) what() string {
 // What says what the span assumes, in vet's words.
 func (g GuardSpan) What() string {
 	switch {
+	case g.Band:
+		return "the iterations' intervals of " + types.ExprString(g.Path) + " are apart and their bounds do not overflow"
 	case g.Cond != nil:
 		return types.ExprString(g.Path) + " does not overflow"
 	case g.Injective:
@@ -114,6 +119,7 @@ type heapPass struct {
 	views         string       // why memory may be seen as another type (views.go), or ""
 	touched       []types.Type // the types of the footprint's accesses, but synchronization's (views.go)
 	synced        []types.Type // the types synchronization methods touch on their receivers
+	aff           *affineState // the dependence tests' state (affine.go), made when first needed
 }
 
 // heapRoot is one slice the goroutine body indexes: a stable path (flat),
@@ -360,6 +366,9 @@ func (h *heapPass) classify(a access) {
 	if a.addr && h.pointees[ast.Unparen(a.e)] {
 		return // p := &s[k]: the accesses through p are s[k]'s
 	}
+	if a.slice != nil && h.affine().contained[a.slice] {
+		return // a contained sub-slice (depend.go): the accesses through it are listed on their own
+	}
 	var rt *heapRoot
 	var idx ast.Expr
 	owned := ""
@@ -381,6 +390,13 @@ func (h *heapPass) classify(a access) {
 		rt, idx = h.locate(a.e)
 		if rt != nil {
 			owned = h.position(idx)
+		}
+	}
+	// The dependence test on footprints (depend.go): a band form where
+	// the forms above find nothing, and the footprint for the hull.
+	if frt, f, ok := h.fileFoot(a, rt, idx); ok && owned == "" {
+		if form := h.bandForm(frt, f); form != "" {
+			rt, owned = frt, form
 		}
 	}
 	if rt == nil {
@@ -533,6 +549,8 @@ func (h *heapPass) prove(p *HeapProof) {
 			proven[k] = true
 		case !overlaps(h.plainR, rt.elem) && !rt.unowned && h.owned(rt):
 			proven[k] = true
+		case !overlaps(h.plainR, rt.elem) && rt.written && h.proveHull(rt):
+			proven[k] = true
 		}
 	}
 	for k := range h.readOnlyRoots {
@@ -579,6 +597,14 @@ func (h *heapPass) prove(p *HeapProof) {
 	for _, key := range h.sortedIndexes() {
 		if injective[key] {
 			p.Guard = append(p.Guard, h.indexes[key])
+		}
+	}
+	for _, k := range h.order {
+		if rt := h.roots[k]; proven[k] && rt.written && h.aff != nil && len(h.bandConds(rt)) > 0 {
+			g := GuardSpan{Path: rt.path, Injective: true, Band: true, Cond: conjunction(h.bandConds(rt))}
+			inGuard[k] = true
+			p.Guard = append(p.Guard, g)
+			assumes[k] = append(assumes[k], g.What())
 		}
 	}
 	for _, k := range h.order {

@@ -57,6 +57,7 @@ var families = []struct {
 	{"callee/param", func(c *chooser) *Prog { return genCallee(c, "param") }},
 	{"nested/chan", func(c *chooser) *Prog { return genNested(c, "chan") }},
 	{"exit/break", func(c *chooser) *Prog { return genGoto(c, "break") }},
+	{"loop/band", genBand},
 }
 
 // Generate returns the program data describes.
@@ -86,7 +87,7 @@ func small(c *chooser, v string) Affine {
 	if k == 0 {
 		return Affine{D: d + 2}
 	}
-	return Affine{Terms: []Term{{k, v}}, D: d}
+	return Affine{Terms: []Term{{K: k, Var: v}}, D: d}
 }
 
 // form returns a subscript of ref: mostly the form ref had before (the
@@ -127,7 +128,7 @@ func genAffine(c *chooser) *Prog {
 func genOverflow(c *chooser) *Prog {
 	n := c.between(3, 10)
 	k := pick[int64](c, 1<<62, -(1 << 62), 1<<62+1, 1<<63-1, 1<<61, 3<<61)
-	body := []Stmt{&Access{Ref: "a", Idx: Affine{Terms: []Term{{k, "i"}}, D: int64(c.between(0, 3))}, Op: pick(c, byte('w'), 'x')}}
+	body := []Stmt{&Access{Ref: "a", Idx: Affine{Terms: []Term{{K: k, Var: "i"}}, D: int64(c.between(0, 3))}, Op: pick(c, byte('w'), 'x')}}
 	if c.intn(2) == 0 {
 		body = append(body, &Access{Ref: "a", Idx: small(c, "i"), Op: 'r'})
 	}
@@ -150,10 +151,10 @@ func genFlat2D(c *chooser) *Prog {
 	stride := int64(cols + pick(c, 0, 0, 0, -1, 1))
 	d := int64(pick(c, 0, 0, 1, -1))
 	body := &Seq{Var: "j", N: cols, Body: []Stmt{
-		&Access{Ref: "a", Idx: Affine{Terms: []Term{{stride, "i"}, {1, "j"}}, D: d}, Op: pick(c, byte('w'), 'x')},
+		&Access{Ref: "a", Idx: Affine{Terms: []Term{{K: stride, Var: "i"}, {K: 1, Var: "j"}}, D: d}, Op: pick(c, byte('w'), 'x')},
 	}}
 	if c.intn(2) == 0 {
-		body.Body = append(body.Body, &Access{Ref: "a", Idx: Affine{Terms: []Term{{stride, "i"}, {1, "j"}}, D: int64(pick(c, 0, 1, -1))}, Op: 'r'})
+		body.Body = append(body.Body, &Access{Ref: "a", Idx: Affine{Terms: []Term{{K: stride, Var: "i"}, {K: 1, Var: "j"}}, D: int64(pick(c, 0, 1, -1))}, Op: 'r'})
 	}
 	return mainOf(
 		&Make{Name: "a", Elem: "int", Len: rows*cols + 2},
@@ -275,11 +276,11 @@ func genRepeat(c *chooser) *Prog {
 func genNested(c *chooser, innerJoin string) *Prog {
 	n1, n2 := c.between(2, 4), c.between(2, 4)
 	idx := pick(c,
-		Affine{Terms: []Term{{1, "j"}}},
-		Affine{Terms: []Term{{int64(n2), "i"}, {1, "j"}}},
-		Affine{Terms: []Term{{int64(n2), "i"}, {1, "j"}}, D: 1},
-		Affine{Terms: []Term{{2, "j"}}, D: 1},
-		Affine{Terms: []Term{{1, "i"}}},
+		Affine{Terms: []Term{{K: 1, Var: "j"}}},
+		Affine{Terms: []Term{{K: int64(n2), Var: "i"}, {K: 1, Var: "j"}}},
+		Affine{Terms: []Term{{K: int64(n2), Var: "i"}, {K: 1, Var: "j"}}, D: 1},
+		Affine{Terms: []Term{{K: 2, Var: "j"}}, D: 1},
+		Affine{Terms: []Term{{K: 1, Var: "i"}}},
 	)
 	inner := &Par{Join: innerJoin, Var: "j", N: n2, Body: []Stmt{&Access{Ref: "a", Idx: idx, Op: pick(c, byte('w'), 'x')}}}
 	var outerBody []Stmt = []Stmt{inner}
@@ -294,17 +295,17 @@ func genNested(c *chooser, innerJoin string) *Prog {
 
 func genPool(c *chooser, shared bool) *Prog {
 	workers, items := c.between(2, 4), c.between(2, 8)
-	pre := []Stmt{&Access{Ref: "partial", Idx: Affine{Terms: []Term{{1, "w"}}}, Op: 'w'}}
+	pre := []Stmt{&Access{Ref: "partial", Idx: Affine{Terms: []Term{{K: 1, Var: "w"}}}, Op: 'w'}}
 	body := []Stmt{
-		&Access{Ref: "partial", Idx: Affine{Terms: []Term{{1, "w"}}}, Op: 'x'},
-		&Access{Ref: "a", Idx: Affine{Terms: []Term{{1, "it"}}}, Op: pick(c, byte('w'), 'x', 'r')},
+		&Access{Ref: "partial", Idx: Affine{Terms: []Term{{K: 1, Var: "w"}}}, Op: 'x'},
+		&Access{Ref: "a", Idx: Affine{Terms: []Term{{K: 1, Var: "it"}}}, Op: pick(c, byte('w'), 'x', 'r')},
 	}
 	if shared {
 		body = append(body, pick[Stmt](c,
 			&Access{Ref: "a", Idx: Affine{D: int64(c.between(0, items-1))}, Op: pick(c, byte('w'), 'x')},
 			&Access{Ref: "partial", Idx: Affine{D: int64(c.between(0, workers-1))}, Op: pick(c, byte('w'), 'x')},
 			&Access{Ref: "a", Idx: small(c, "it"), Op: pick(c, byte('w'), 'x')},
-			&Access{Ref: "a", Idx: Affine{Terms: []Term{{1, "w"}}}, Op: pick(c, byte('w'), 'x')},
+			&Access{Ref: "a", Idx: Affine{Terms: []Term{{K: 1, Var: "w"}}}, Op: pick(c, byte('w'), 'x')},
 		))
 	}
 	return mainOf(
@@ -321,7 +322,7 @@ func genSync(c *chooser, how string) *Prog {
 		&Make{Name: "a", Elem: "int", Len: 4},
 		&Make{Name: "b", Elem: "int", Len: n},
 		&SyncLoop{How: how, Var: "i", N: n, NoteOK: true,
-			Own:      []Stmt{&Access{Ref: "b", Idx: Affine{Terms: []Term{{1, "i"}}}, Op: pick(c, byte('w'), 'x')}},
+			Own:      []Stmt{&Access{Ref: "b", Idx: Affine{Terms: []Term{{K: 1, Var: "i"}}}, Op: pick(c, byte('w'), 'x')}},
 			Producer: []Stmt{&Access{Ref: "a", Idx: Affine{D: d}, Op: 'w'}},
 			Cons:     []Stmt{&Access{Ref: "a", Idx: Affine{D: d}, Op: 'r'}, &Access{Ref: "b", Idx: Affine{D: 0}, Op: 'r'}},
 		},
@@ -347,4 +348,62 @@ func genCallee(c *chooser, how string) *Prog {
 	}
 	apply := &Func{Name: "apply", Params: []Param{{"a", "[]int"}, {"touch", "func"}}, Body: []Stmt{par}}
 	return &Prog{Funcs: []*Func{{Name: "Main", Body: []Stmt{mk, &PassFunc{Func: "apply", Args: []string{"a"}, Lit: callee}}}, apply}}
+}
+
+// genBand exercises the dependence tests on footprints (analysis's
+// depend.go) with a symbolic row width w, a parameter of the function
+// holding the loop: flat rows a[i*w+j+d] with j over [0, w+e) or a
+// triangle (j below i+e), and row slices s := a[i*w+d1 : i*w+w+d2]
+// (perhaps clipped, min(…, cap), as blocks are) written through s[k],
+// in the body or by a helper it is passed to. The offsets e, d, d2 of 0 keep each row in its
+// own band; the others reach the next row.
+func genBand(c *chooser) *Prog {
+	rows, w := c.between(2, 4), c.between(2, 5)
+	iw := func(d int64) Affine { return Affine{Terms: []Term{{K: 1, Var: "i", Var2: "w"}}, D: d} }
+	var body []Stmt
+	op := pick(c, byte('w'), 'x')
+	switch c.intn(3) {
+	case 0: // flat row
+		to := Affine{Terms: []Term{{K: 1, Var: "w"}}, D: int64(pick(c, 0, 0, 1, -1))}
+		idx := iw(int64(pick(c, 0, 0, 1)))
+		idx.Terms = append(idx.Terms, Term{K: 1, Var: "j"})
+		body = []Stmt{&Seq{Var: "j", To: &to, Body: []Stmt{&Access{Ref: "a", Idx: idx, Op: op}}}}
+	case 1: // triangle
+		to := Affine{Terms: []Term{{K: 1, Var: "i"}}, D: int64(pick(c, 0, 1, 2))}
+		idx := iw(0)
+		idx.Terms = append(idx.Terms, Term{K: 1, Var: "j"})
+		body = []Stmt{&Seq{Var: "j", To: &to, Body: []Stmt{&Access{Ref: "a", Idx: idx, Op: op}}}}
+	default: // row slice, or a block clipped at the end by min
+		d1, d2 := int64(pick(c, 0, 0, 1)), int64(pick(c, 0, 0, 1, -1))
+		hi := iw(d2)
+		hi.Terms = append(hi.Terms, Term{K: 1, Var: "w"})
+		sub := &Sub{Name: "s", Src: "a", Lo: iw(d1), Hi: hi}
+		if c.intn(2) == 1 {
+			sub.Cap = rows*w - 1 // the last block is one short
+		}
+		body = []Stmt{
+			sub,
+			&Seq{Var: "k", N: w + 1, Body: []Stmt{&Access{Ref: "s", Idx: Affine{Terms: []Term{{K: 1, Var: "k"}}}, Op: op}}},
+		}
+	}
+	if c.intn(2) == 0 {
+		body = append(body, &Access{Ref: "a", Idx: iw(int64(pick(c, 0, 1, -1))), Op: 'r'})
+	}
+	work := &Func{Name: "band", Params: []Param{{"a", "[]int"}, {"w", "int"}}, Body: []Stmt{
+		&Par{Join: joinKind(c), Var: "i", N: rows, Body: body},
+	}}
+	main := &Func{Name: "Main", Body: []Stmt{
+		&Make{Name: "a", Elem: "int", Len: rows*w + w + 2},
+		&DeclInt{Name: "w", V: w},
+		&CallWork{Func: "band", Args: []string{"a", "w"}},
+	}}
+	funcs := []*Func{main, work}
+	if sub, ok := body[0].(*Sub); ok && c.intn(2) == 1 {
+		// The row is handed to a helper that indexes it (walked in place).
+		loop := body[1].(*Seq)
+		loop.Body[0].(*Access).Ref = "r"
+		funcs = append(funcs, &Func{Name: "row", Params: []Param{{"r", "[]int"}}, Body: []Stmt{loop}})
+		body[1] = &Call{Fn: "row", How: "func", Args: []string{sub.Name}}
+	}
+	return &Prog{Funcs: funcs}
 }

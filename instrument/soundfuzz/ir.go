@@ -76,10 +76,26 @@ type Affine struct {
 	D     int64
 }
 
-// Term is K·Var.
+// Term is K·Var, or K·Var·Var2 when Var2 is set (a symbolic stride i*w).
 type Term struct {
-	K   int64
-	Var string
+	K    int64
+	Var  string
+	Var2 string
+}
+
+// DeclInt is Name := V (an int variable).
+type DeclInt struct {
+	Name string
+	V    int
+}
+
+// Sub is Name := Src[Lo:Hi], a sub-slice, or Src[Lo:min(Hi, Cap)] when
+// Cap > 0 (a blocked range clipped at the end; the program keeps Lo ≤ Hi
+// ≤ len(Src)).
+type Sub struct {
+	Name, Src string
+	Lo, Hi    Affine
+	Cap       int
 }
 
 // If runs Body when Var == Eq.
@@ -89,11 +105,14 @@ type If struct {
 	Body []Stmt
 }
 
-// Seq is a sequential loop for Var := 0; Var < N; Var++.
+// Seq is a sequential loop for Var := 0; Var < N; Var++, or, when To is
+// set, for Var := From; Var < To; Var++ (bounds in the enclosing loops'
+// variables: triangular loops).
 type Seq struct {
-	Var  string
-	N    int
-	Body []Stmt
+	Var      string
+	N        int
+	From, To *Affine
+	Body     []Stmt
 }
 
 // Par is a parallel loop: a goroutine per iteration (per chunk of Chunk

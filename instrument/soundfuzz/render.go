@@ -124,6 +124,9 @@ func affine(a Affine) string {
 			b.WriteString(strconv.FormatInt(k, 10) + "*")
 		}
 		b.WriteString(t.Var)
+		if t.Var2 != "" {
+			b.WriteString("*" + t.Var2)
+		}
 	}
 	switch {
 	case len(a.Terms) == 0:
@@ -175,6 +178,14 @@ func (r *renderer) stmt(depth int, st Stmt) {
 			r.imports[r.mod+"/view"] = true
 			r.line(depth, fmt.Sprintf("%s := view.Float32s(%s[%d:])", st.Name, st.Src, st.Lo))
 		}
+	case *DeclInt:
+		r.line(depth, fmt.Sprintf("%s := %d", st.Name, st.V))
+	case *Sub:
+		hi := affine(st.Hi)
+		if st.Cap > 0 {
+			hi = fmt.Sprintf("min(%s, %d)", hi, st.Cap)
+		}
+		r.line(depth, fmt.Sprintf("%s := %s[%s : %s]", st.Name, st.Src, affine(st.Lo), hi))
 	case *Assign:
 		r.line(depth, st.Dst+" = "+st.Src)
 	case *Swap:
@@ -188,7 +199,15 @@ func (r *renderer) stmt(depth int, st Stmt) {
 		r.stmts(depth+1, st.Body)
 		r.line(depth, "}")
 	case *Seq:
-		r.line(depth, fmt.Sprintf("for %s := 0; %s < %d; %s++ {", st.Var, st.Var, st.N, st.Var))
+		if st.To != nil {
+			from := Affine{}
+			if st.From != nil {
+				from = *st.From
+			}
+			r.line(depth, fmt.Sprintf("for %s := %s; %s < %s; %s++ {", st.Var, affine(from), st.Var, affine(*st.To), st.Var))
+		} else {
+			r.line(depth, fmt.Sprintf("for %s := 0; %s < %d; %s++ {", st.Var, st.Var, st.N, st.Var))
+		}
 		r.stmts(depth+1, st.Body)
 		r.line(depth, "}")
 	case *Par:

@@ -184,6 +184,18 @@ func (s *sim) stmt(t *task, st Stmt, env map[string]value) ctl {
 			v.off, v.len = src.off+st.Lo, src.len-st.Lo
 		}
 		env[st.Name] = v
+	case *DeclInt:
+		env[st.Name] = value{kind: 'i', i: int64(st.V)}
+	case *Sub:
+		src := s.lookup(env, st.Src)
+		lo, hi := s.eval(env, st.Lo), s.eval(env, st.Hi)
+		if st.Cap > 0 {
+			hi = min(hi, int64(st.Cap))
+		}
+		if lo < 0 || lo > hi || hi > int64(src.len) {
+			s.fail("%s[%d:%d] out of range", st.Src, lo, hi)
+		}
+		env[st.Name] = value{kind: 's', arr: src.arr, off: src.off + int(lo), len: int(hi - lo), elem: src.elem}
 	case *Assign:
 		env[st.Dst] = s.lookup(env, st.Src)
 	case *Swap:
@@ -202,9 +214,16 @@ func (s *sim) stmt(t *task, st Stmt, env map[string]value) ctl {
 			return s.block(t, st.Body, env)
 		}
 	case *Seq:
-		for i := 0; i < st.N; i++ {
+		from, to := int64(0), int64(st.N)
+		if st.To != nil {
+			to = s.eval(env, *st.To)
+			if st.From != nil {
+				from = s.eval(env, *st.From)
+			}
+		}
+		for i := from; i < to; i++ {
 			inner := copyEnv(env)
-			inner[st.Var] = value{kind: 'i', i: int64(i)}
+			inner[st.Var] = value{kind: 'i', i: i}
 			if c := s.block(t, st.Body, inner); c != ctlNext {
 				return c
 			}
@@ -281,7 +300,11 @@ func (s *sim) bind(f *Func, args []string, env map[string]value, lit *Func) map[
 func (s *sim) eval(env map[string]value, a Affine) int64 {
 	v := a.D
 	for _, term := range a.Terms {
-		v += term.K * s.lookup(env, term.Var).i
+		x := term.K * s.lookup(env, term.Var).i
+		if term.Var2 != "" {
+			x *= s.lookup(env, term.Var2).i
+		}
+		v += x
 	}
 	return v
 }

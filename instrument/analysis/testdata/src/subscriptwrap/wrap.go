@@ -42,12 +42,12 @@ func even(a []int, n int) {
 	wg.Wait()
 }
 
-// 2*i from lo, perhaps negative: i may span 2^63.
+// 2*i from lo: proven only under the guard lo >= 0, 2*hi fits (depend.go).
 func evenFrom(a []int, lo, hi int) {
 	var wg sync.WaitGroup
 	for i := lo; i < hi; i++ { // want `parallel loop of 1 goroutine start\(s\), joined at line 53`
 		wg.Go(func() {
-			a[2*i] = i // want `a\[2 \* i\]: checked: not proven` `a: read-only: nothing writes a while the construct runs` `i: private: no other goroutine writes i` `i: private: no other goroutine writes i`
+			a[2*i] = i // want `a\[2 \* i\]: independent: each iteration touches its own elements of a \(when the iterations' intervals of a are apart and their bounds do not overflow\)` `a: read-only: nothing writes a while the construct runs` `i: private: no other goroutine writes i` `i: private: no other goroutine writes i`
 		})
 	}
 	wg.Wait()
@@ -64,12 +64,12 @@ func odd(a []int, lo, hi int) {
 	wg.Wait()
 }
 
-// 4 divides k: wraps.
+// 4 divides k: proven only under the guard that 4*n fits (depend.go).
 func quad(a []int, n int) {
 	var wg sync.WaitGroup
 	for k := range n { // want `parallel loop of 1 goroutine start\(s\), joined at line 75`
 		wg.Go(func() {
-			a[k*4] = k // want `a\[k \* 4\]: checked: not proven` `a: read-only: nothing writes a while the construct runs` `k: private: no other goroutine writes k` `k: private: no other goroutine writes k`
+			a[k*4] = k // want `a\[k \* 4\]: independent: each iteration touches its own elements of a \(when the iterations' intervals of a are apart and their bounds do not overflow\)` `a: read-only: nothing writes a while the construct runs` `k: private: no other goroutine writes k` `k: private: no other goroutine writes k`
 		})
 	}
 	wg.Wait()

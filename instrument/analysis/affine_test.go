@@ -1,0 +1,18 @@
+package analysis_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/goanomaly/goanomaly/instrument/analysis"
+)
+
+// TestAffine runs the Analyzer with -decisions and -accesses over the
+// dependence tests on footprints (depend.go): each proven shape next to a
+// variant one element off, which must stay checked.
+func TestAffine(t *testing.T) {
+	setAnalyzerFlag(t, "decisions", "true")
+	setAnalyzerFlag(t, "accesses", "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "affine")
+}

@@ -1,0 +1,249 @@
+package analysis
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+)
+
+// This file writes the run-time conditions that make depend.go's
+// polynomials exact: the loop index's range, and bounds on every step of
+// the program's arithmetic that say it does not wrap.
+
+// indexRange is the loop index's first value and the greatest value it
+// can take (its bound less one, or the bound of i <= n), as polynomials,
+// with the conditions that make them exact: the first value is ≥ 0 (so
+// the index's magnitude is at most the bound's), the bounds' arithmetic
+// does not wrap, and neither does the index stepping past its bound.
+func (h *heapPass) indexRange() (first, last poly, conds []ast.Expr, ok bool) {
+	if h.c.Index == nil {
+		return poly{}, poly{}, nil, false
+	}
+	var init, end ast.Expr
+	incl := false
+	switch l := loopStmt(h.c.List[h.c.First]).(type) {
+	case *ast.RangeStmt:
+		b, isInt := underlying(h.info.TypeOf(l.X)).(*types.Basic)
+		if !isInt || b.Info()&types.IsInteger == 0 {
+			return poly{}, poly{}, nil, false
+		}
+		init, end = zeroLit, l.X
+	case *ast.ForStmt:
+		i, cond, ok := forParts(l, h.c.Index, h.info)
+		if !ok && h.step != nil {
+			i, cond, ok = forStepParts(l, h.c.Index, h.info)
+		}
+		if !ok {
+			return poly{}, poly{}, nil, false
+		}
+		if h.step != nil {
+			if s, isConst := h.r.finder.intConst(h.step); !isConst || s <= 0 {
+				return poly{}, poly{}, nil, false
+			}
+		}
+		init, end, incl = i, cond.Y, cond.Op == token.LEQ
+	default:
+		return poly{}, poly{}, nil, false
+	}
+	first, ok1 := h.polyOf(init, 0)
+	last, ok2 := h.polyOf(end, 0)
+	if !ok1 || !ok2 || first.has("@i") || last.has("@i") || len(first.symbols("@j")) > 0 || len(last.symbols("@j")) > 0 {
+		return poly{}, poly{}, nil, false
+	}
+	if !incl {
+		last = last.add(polyConst(1), -1)
+	}
+	if _, ok := h.magnitude(init, &conds, 0); !ok {
+		return poly{}, poly{}, nil, false
+	}
+	mEnd, ok := h.magnitude(end, &conds, 0)
+	if !ok {
+		return poly{}, poly{}, nil, false
+	}
+	// The index steps past its bound without wrapping: bound + s-1 ≤ maxInt
+	// for i < n, bound + s for i <= n (i += s, s = 1 for i++).
+	step := int64(1)
+	if h.step != nil {
+		step, _ = h.r.finder.intConst(h.step)
+	}
+	if !incl {
+		step--
+	}
+	if step > maxInt32 {
+		return poly{}, poly{}, nil, false
+	}
+	if step > 0 {
+		conds = append(conds, &ast.BinaryExpr{X: mEnd, Op: token.LEQ, Y: &ast.BinaryExpr{X: maxInt(), Op: token.SUB, Y: intLit(step)}})
+	}
+	if k, isConst := first.constant(); !isConst || k < 0 {
+		var divs []ast.Expr
+		s, ok := h.atStart(init, nil, &divs, 0)
+		if !ok || len(divs) > 0 {
+			return poly{}, poly{}, nil, false
+		}
+		conds = append(conds, &ast.BinaryExpr{X: s, Op: token.GEQ, Y: intLit(0)})
+	}
+	return first, last, conds, true
+}
+
+// magnitude returns an expression, evaluated at the construct's start, at
+// least the absolute value of e and of every step of its computation in
+// any iteration, adding to conds the conditions (evaluated in order) that
+// it and its parts do not exceed maxInt; it fails when e is not of the
+// forms polyOf reads or min/max of them.
+func (h *heapPass) magnitude(e ast.Expr, conds *[]ast.Expr, depth int) (ast.Expr, bool) {
+	e = ast.Unparen(e)
+	k, ok := litValue(e) // zeroLit, made here
+	if !ok {
+		k, ok = h.r.finder.intConst(e)
+	}
+	if ok {
+		if k < 0 {
+			k = -k
+		}
+		return intLit(k), k >= 0 && k <= maxInt32
+	}
+	if depth > 12 || !h.isInt(e) {
+		return nil, false
+	}
+	// Constants are folded here: Go folds them too, and a constant that
+	// overflows int is a compile error, not a failed condition. Every
+	// constant stays within 32 bits, so the guard compiles everywhere.
+	sum := func(a, b ast.Expr) ast.Expr {
+		if x, ok := litValue(a); ok {
+			if y, ok := litValue(b); ok && x+y <= maxInt32 {
+				return intLit(x + y)
+			}
+		}
+		*conds = append(*conds, &ast.BinaryExpr{X: a, Op: token.LEQ, Y: &ast.BinaryExpr{X: maxInt(), Op: token.SUB, Y: b}})
+		return &ast.BinaryExpr{X: &ast.ParenExpr{X: a}, Op: token.ADD, Y: &ast.ParenExpr{X: b}}
+	}
+	switch x := e.(type) {
+	case *ast.Ident:
+		v, _ := h.info.Uses[x].(*types.Var)
+		if v == nil {
+			return nil, false
+		}
+		if b := h.bind[v]; b != nil {
+			return h.magnitude(b, conds, depth+1)
+		}
+		if v == h.c.Index {
+			return h.indexMagnitude(conds, depth)
+		}
+		if lo, b, ok := h.innerRange(v); ok && b.e != nil {
+			ml, ok1 := h.magnitude(lo, conds, depth+1)
+			mh, ok2 := h.magnitude(b.e, conds, depth+1)
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			m := sum(ml, mh)
+			if b.incl {
+				m = sum(m, intLit(1)) // j <= hi: j++ wraps when hi is the largest int
+			}
+			if b.minus != nil {
+				mm, ok := h.magnitude(b.minus, conds, depth+1)
+				if !ok {
+					return nil, false
+				}
+				m = sum(m, mm)
+			}
+			return m, true
+		}
+		if d := h.def(v); d != nil {
+			var dc []ast.Expr
+			if m, ok := h.magnitude(d, &dc, depth+1); ok {
+				*conds = append(*conds, dc...)
+				return m, true
+			}
+		}
+		if h.invariant(x, 0) { // as polyOf reads it: an atom
+			var divs []ast.Expr
+			s, ok := h.atStart(x, nil, &divs, 0)
+			if !ok || len(divs) > 0 {
+				return nil, false
+			}
+			*conds = append(*conds, &ast.BinaryExpr{X: s, Op: token.GEQ, Y: intLit(0)})
+			return s, true
+		}
+	case *ast.CallExpr:
+		if isBuiltin(x, "len", h.info) && h.invariant(x, 0) {
+			var divs []ast.Expr
+			s, ok := h.atStart(x, nil, &divs, 0)
+			return s, ok && len(divs) == 0
+		}
+		if isBuiltin(x, "min", h.info) || isBuiltin(x, "max", h.info) {
+			var m ast.Expr
+			for _, a := range x.Args {
+				ma, ok := h.magnitude(a, conds, depth+1)
+				if !ok {
+					return nil, false
+				}
+				if m == nil {
+					m = ma
+				} else {
+					m = sum(m, ma)
+				}
+			}
+			return m, m != nil
+		}
+	case *ast.BinaryExpr:
+		if x.Op != token.ADD && x.Op != token.SUB && x.Op != token.MUL {
+			return nil, false
+		}
+		a, okA := h.magnitude(x.X, conds, depth+1)
+		b, okB := h.magnitude(x.Y, conds, depth+1)
+		if !okA || !okB {
+			return nil, false
+		}
+		if x.Op != token.MUL {
+			return sum(a, b), true
+		}
+		if x, ok := litValue(a); ok {
+			if y, ok := litValue(b); ok {
+				if x != 0 && y > maxInt32/x {
+					return nil, false
+				}
+				return intLit(x * y), true
+			}
+		}
+		*conds = append(*conds, &ast.BinaryExpr{
+			X:  &ast.BinaryExpr{X: b, Op: token.EQL, Y: intLit(0)},
+			Op: token.LOR,
+			Y:  &ast.BinaryExpr{X: a, Op: token.LEQ, Y: &ast.BinaryExpr{X: maxInt(), Op: token.QUO, Y: b}},
+		})
+		return &ast.BinaryExpr{X: &ast.ParenExpr{X: a}, Op: token.MUL, Y: &ast.ParenExpr{X: b}}, true
+	}
+	return nil, false
+}
+
+// indexMagnitude bounds the loop index's magnitude by its loop's bound:
+// the index counts up from a first value indexRange requires ≥ 0.
+func (h *heapPass) indexMagnitude(conds *[]ast.Expr, depth int) (ast.Expr, bool) {
+	switch l := loopStmt(h.c.List[h.c.First]).(type) {
+	case *ast.RangeStmt:
+		return h.magnitude(l.X, conds, depth+1)
+	case *ast.ForStmt:
+		_, cond, ok := forParts(l, h.c.Index, h.info)
+		if !ok && h.step != nil {
+			_, cond, ok = forStepParts(l, h.c.Index, h.info)
+		}
+		if ok {
+			return h.magnitude(cond.Y, conds, depth+1)
+		}
+	}
+	return nil, false
+}
+
+// are ints on every platform.
+const maxInt32 = 1<<31 - 1
+
+// litValue is the value of an integer literal intLit made.
+func litValue(e ast.Expr) (int64, bool) {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != token.INT {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(lit.Value, 10, 64)
+	return v, err == nil
+}
