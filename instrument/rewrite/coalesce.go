@@ -671,7 +671,10 @@ func (w *walker) coalesceEnd(c *coalescing, loop, slow dst.Stmt) dst.Stmt {
 	apart = append(apart, after...)
 	cond := w.loopCond(c, apart)
 	w.seen(slow)
+	silent := w.silent
+	w.silent = true // its accesses were recorded when loop was rewritten
 	w.stmt(slow)
+	w.silent = silent
 	stripChecks(loop, strip)
 	return &dst.IfStmt{
 		Cond: cond,
