@@ -70,6 +70,17 @@ func knownPoolRole(fn *types.Func) (wrapRole, bool) {
 	return r, true
 }
 
+// RepanicsAfterWait reports whether the join call x is the Wait of a pool
+// of the table. conc's Wait waits for every worker and then re-panics a
+// task's panic (conc.WaitGroup.Wait: wg.Wait(), then pc.Repanic()), so
+// the rewriter joins the construct also when x panics (rt.Waited): a
+// caller that recovers has its tasks all returned, and its code after the
+// recover is the parent's after the join.
+func RepanicsAfterWait(info *types.Info, x *ast.CallExpr) bool {
+	r, ok := knownPoolRole(Callee(info, x.Fun))
+	return ok && r.kind == "wait"
+}
+
 // poolMakers are the functions that make a pool of the table, and
 // poolSetters the configuration methods a pool's definition may chain.
 var (
