@@ -81,6 +81,23 @@ func RepanicsAfterWait(info *types.Info, x *ast.CallExpr) bool {
 	return ok && r.kind == "wait"
 }
 
+// poolConfig reports whether fn, of conc's pool package, is a maker or a
+// setter of the table other than WithContext (which derives a context from
+// the caller's, whose methods context.WithCancel may call) or the pool's
+// MaxGoroutines: code that stores or reads a setting and calls nothing of
+// the caller's, so a call of it from checked code is not a call into plain
+// code (plaincalls.go).
+func poolConfig(fn *types.Func) bool {
+	switch n := fn.Name(); {
+	case n == "WithContext":
+		return false
+	case n == "MaxGoroutines":
+		return true
+	default:
+		return poolMakers[n] || poolSetters[n]
+	}
+}
+
 // poolMakers are the functions that make a pool of the table, and
 // poolSetters the configuration methods a pool's definition may chain.
 var (
