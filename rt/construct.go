@@ -35,7 +35,9 @@ type Construct struct {
 func enter(t *Task, n int, site Site) *Construct {
 	if t == nil {
 		d := stackDepth()
-		t = newRootTask(newTree(defaultReporter()))
+		rep := defaultReporter()
+		logTestEnv(rep) // testcache.go
+		t = newRootTask(newTree(rep))
 		c := t.enter(n, site)
 		enterRoot(c, d)
 		return c

@@ -133,6 +133,10 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	if decisions {
 		for _, n := range res.Notes {
+			if n.Coarse {
+				pass.Reportf(n.Pos, "%s", n.Msg) // still checked, as one block
+				continue
+			}
 			pass.Reportf(n.Pos, "%s — not checked", n.Msg)
 		}
 	}

@@ -66,7 +66,7 @@ func (r *Result) findCallbackItems() {
 		o := &workerOwnership{vars: map[*types.Var]bool{}, until: map[*types.Var]token.Pos{}}
 		r.ownedVars(&Fork{Body: lit, Items: loop}, o, false)
 		if why := r.workerState(lit, recv, loop, p, o); why != "" {
-			r.Notes = append(r.Notes, Note{Pos: loop.Pos(), Callee: true,
+			r.Notes = append(r.Notes, Note{Pos: loop.Pos(), Callee: true, Coarse: true,
 				Msg: "each receive from " + p.Name() + " as a work item of its own: " + why + "; the range runs as one block per worker"})
 			continue
 		}

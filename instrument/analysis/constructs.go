@@ -80,6 +80,11 @@ type Note struct {
 	// construct makes such a call, so in a package without constructs vet
 	// shows it and build, run and test do not.
 	Callee bool
+	// Coarse marks a note about code that stays checked, only at a coarser
+	// grain than the rule it was refused (a callback's range one block per
+	// worker rather than a block per item): it is printed without "not
+	// checked".
+	Coarse bool
 }
 
 // syncObj names what a goroutine signals at its end: a WaitGroup, an

@@ -70,6 +70,34 @@ func knownPoolRole(fn *types.Func) (wrapRole, bool) {
 	return r, true
 }
 
+// RepanicsAfterWait reports whether the join call x is the Wait of a pool
+// of the table. conc's Wait waits for every worker and then re-panics a
+// task's panic (conc.WaitGroup.Wait: wg.Wait(), then pc.Repanic()), so
+// the rewriter joins the construct also when x panics (rt.Waited): a
+// caller that recovers has its tasks all returned, and its code after the
+// recover is the parent's after the join.
+func RepanicsAfterWait(info *types.Info, x *ast.CallExpr) bool {
+	r, ok := knownPoolRole(Callee(info, x.Fun))
+	return ok && r.kind == "wait"
+}
+
+// poolConfig reports whether fn, of conc's pool package, is a maker or a
+// setter of the table other than WithContext (which derives a context from
+// the caller's, whose methods context.WithCancel may call) or the pool's
+// MaxGoroutines: code that stores or reads a setting and calls nothing of
+// the caller's, so a call of it from checked code is not a call into plain
+// code (plaincalls.go).
+func poolConfig(fn *types.Func) bool {
+	switch n := fn.Name(); {
+	case n == "WithContext":
+		return false
+	case n == "MaxGoroutines":
+		return true
+	default:
+		return poolMakers[n] || poolSetters[n]
+	}
+}
+
 // poolMakers are the functions that make a pool of the table, and
 // poolSetters the configuration methods a pool's definition may chain.
 var (

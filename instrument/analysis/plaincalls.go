@@ -48,6 +48,9 @@ func (r *Result) PlainCall(info *types.Info, x *ast.CallExpr) (Note, bool) {
 		if pkg.Path() == "golang.org/x/sync/errgroup" {
 			return Note{}, false // the group's bookkeeping calls nothing back; its Go is a fork
 		}
+		if pkg.Path() == concPool && poolConfig(fn) {
+			return Note{}, false // conc's pool makers and setters only store a setting (knownpools.go)
+		}
 		return r.plainNote(info, x, "calls "+fn.FullName()+", of "+pkg.Path()), true
 	}
 	sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)

@@ -134,9 +134,13 @@ type Note struct {
 	Pos    Pos    `json:"pos"`
 	Msg    string `json:"msg"`
 	Callee bool   `json:"callee,omitempty"` // about code only calls through values reach: in a package without constructs, printed by vet only
+	Coarse bool   `json:"coarse,omitempty"` // about code that stays checked, at a coarser grain: printed without "not checked"
 }
 
 func (n Note) String() string {
+	if n.Coarse {
+		return fmt.Sprintf("%s: goanomaly: %s", n.Pos, n.Msg)
+	}
 	return fmt.Sprintf("%s: goanomaly: %s — not checked", n.Pos, n.Msg)
 }
 

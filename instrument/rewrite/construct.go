@@ -149,6 +149,18 @@ func (w *walker) enter(c *analysis.Construct, cName, tName string, parent dst.Ex
 // g.Wait() inside it wrapped as _ga_c1.JoinErr(g.Wait()).
 func (w *walker) joined(c *analysis.Construct, join dst.Stmt, cName string) []dst.Stmt {
 	joinCall := &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(cName), Sel: dst.NewIdent(rtnames.Join)}}}
+	if c.JoinCall != nil && analysis.RepanicsAfterWait(w.info, c.JoinCall) {
+		if es, ok := join.(*dst.ExprStmt); ok && w.astOf(es.X) == c.JoinCall {
+			if call, ok := es.X.(*dst.CallExpr); ok {
+				if w.info.TypeOf(c.JoinCall) != nil && !isVoid(w.info.TypeOf(c.JoinCall)) {
+					es.X = w.joinedCall(call, c.JoinCall, cName) // results discarded
+				} else {
+					es.X = w.rtCall(rtnames.Waited, dst.NewIdent(cName), call.Fun) // p.Wait(): joined also when it re-panics
+				}
+				return []dst.Stmt{join}
+			}
+		}
+	}
 	if c.JoinCall == nil || !w.wrapJoin(join, c, cName) {
 		return []dst.Stmt{join, joinCall}
 	}
@@ -176,8 +188,18 @@ func (w *walker) wrapJoin(join dst.Stmt, c *analysis.Construct, cName string) bo
 // joinedCall wraps the Wait call whose result is used: c.JoinErr(g.Wait())
 // for an error, rt.Joined(c, p.Wait()) for another single result (conc's
 // ResultPool), rt.Joined2(c, p.Wait) for two (ResultErrorPool).
+//
+// A pool's Wait that re-panics a task's panic after waiting
+// (analysis.RepanicsAfterWait) is called by rt.Waited1 or rt.Waited2
+// instead, which join also when it panics.
 func (w *walker) joinedCall(call *dst.CallExpr, a *ast.CallExpr, cName string) dst.Expr {
 	t := w.info.TypeOf(a)
+	if analysis.RepanicsAfterWait(w.info, a) {
+		if tup, ok := t.(*types.Tuple); ok && tup.Len() == 2 {
+			return w.rtCall(rtnames.Waited2, dst.NewIdent(cName), call.Fun)
+		}
+		return w.rtCall(rtnames.Waited1, dst.NewIdent(cName), call.Fun)
+	}
 	if tup, ok := t.(*types.Tuple); ok && tup.Len() == 2 {
 		return w.rtCall(rtnames.Joined2, dst.NewIdent(cName), call.Fun)
 	}
@@ -415,4 +437,10 @@ func dstApply(n dst.Node, f func(dst.Expr) dst.Expr) {
 func isInteger(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
+}
+
+// isVoid reports whether t is the type of a call without results.
+func isVoid(t types.Type) bool {
+	tup, ok := t.(*types.Tuple)
+	return ok && tup.Len() == 0
 }

@@ -31,7 +31,7 @@ func planOf(pkg *packages.Package, res *analysis.Result) *plan.Package {
 		p.Constructs = append(p.Constructs, pc)
 	}
 	for _, n := range res.Notes {
-		p.Notes = append(p.Notes, plan.Note{Pos: plan.PosOf(pkg.Fset, n.Pos), Msg: n.Msg, Callee: n.Callee})
+		p.Notes = append(p.Notes, plan.Note{Pos: plan.PosOf(pkg.Fset, n.Pos), Msg: n.Msg, Callee: n.Callee, Coarse: n.Coarse})
 	}
 	return p
 }

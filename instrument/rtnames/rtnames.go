@@ -19,6 +19,9 @@ const (
 	Bind                  = "Bind"                  // (c, index, func(*Task)) func()
 	Joined                = "Joined"                // (c, r) r: joins c after a Wait returning one value
 	Joined2               = "Joined2"               // (c, wait) (a, b): calls wait, joins c
+	Waited                = "Waited"                // (c, wait): calls wait, joins c also when it panics
+	Waited1               = "Waited1"               // (c, wait) r: Waited for one result
+	Waited2               = "Waited2"               // (c, wait) (a, b): Waited for two results
 	ForkIf                = "ForkIf"                // (c, index, concurrent) *Task: nil unless concurrent
 	Current               = "Current"               // () *Task: the calling goroutine's task, nil outside constructs
 	Attach                = "Attach"                // (t): the calling goroutine runs as t until Detach

@@ -103,7 +103,7 @@ func rows(pix []uint8, w, h int) { // want rows:"synchronizes: communicates by c
 func lent(s *scanner, pix []uint8, w, h int) { // want lent:"synchronizes: communicates by channel"
 	parallel(0, h, func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task`
 		line := make([]uint8, w)
-		for y := range ys { // want `each receive from ys as a work item of its own: line, declared before the range, may reach memory kept across items that is not proven the worker's .*; the range runs as one block per worker — not checked`
+		for y := range ys { // want `each receive from ys as a work item of its own: line, declared before the range, may reach memory kept across items that is not proven the worker's .*; the range runs as one block per worker$`
 			s.scan(y, line)
 			copy(pix[y*w:], line)
 		}
