@@ -44,6 +44,18 @@ func Plain(f func()) {
 	f()
 }
 
+// PlainArgs1 calls f(a) as Plain calls f. A deferred call into plain code
+// with arguments is deferred as PlainArgs1(h.FireN, n), so that its
+// function value and arguments are evaluated where the defer statement
+// runs, as they were.
+func PlainArgs1[A any](f func(A), a A) { Plain(func() { f(a) }) }
+
+// PlainArgs2 calls f(a, b) as Plain calls f (see PlainArgs1).
+func PlainArgs2[A, B any](f func(A, B), a A, b B) { Plain(func() { f(a, b) }) }
+
+// PlainArgs3 calls f(a, b, c) as Plain calls f (see PlainArgs1).
+func PlainArgs3[A, B, C any](f func(A, B, C), a A, b B, c C) { Plain(func() { f(a, b, c) }) }
+
 // Done1 ends what Opaque began and returns the call's result.
 func Done1[A any](a A) A {
 	if attached.Load() != 0 {

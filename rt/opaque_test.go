@@ -1,6 +1,9 @@
 package rt
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestOpaque: while a call into plain code runs (Opaque … Done, or Plain),
 // Current is nil, and afterwards the task is back; calls nest; a panic
@@ -59,6 +62,27 @@ func TestOpaque(t *testing.T) {
 
 // TestOpaqueOutside: outside every construct the helpers only pass their
 // values on.
+// TestPlainArgs: the deferred forms call f with the arguments given, the
+// task opaque inside and restored after.
+func TestPlainArgs(t *testing.T) {
+	k := &Task{}
+	Attach(k)
+	defer Detach()
+	var got []int
+	add := func(xs ...int) {
+		if Current() != nil {
+			t.Error("Current is not nil inside PlainArgsN")
+		}
+		got = append(got, xs...)
+	}
+	PlainArgs1(func(a int) { add(a) }, 1)
+	PlainArgs2(func(a, b int) { add(a, b) }, 2, 3)
+	PlainArgs3(func(a, b int, c int8) { add(a, b, int(c)) }, 4, 5, 6)
+	if fmt.Sprint(got) != "[1 2 3 4 5 6]" || Current() != k {
+		t.Error(got, Current() == k)
+	}
+}
+
 func TestOpaqueOutside(t *testing.T) {
 	if a, b, c := Done3(Opaque(1), 2, 3); a+b+c != 6 || Current() != nil {
 		t.Error(a, b, c)

@@ -85,7 +85,7 @@ func (r *Result) plainNote(info *types.Info, x *ast.CallExpr, calls string) Note
 			})
 		}
 	}
-	if r.plainDeferred[x] {
+	if r.plainDeferred[x] && !PlainDeferrable(info, x) {
 		return Note{Pos: x.Pos(), Msg: calls + ", which is not rewritten, deferred (the call is not wrapped, which would move its arguments' evaluation): what it calls back runs checked, and a lock it takes around that is not seen"}
 	}
 	if PlainMarkOf(info, x) == MarkNone {
@@ -167,6 +167,29 @@ const (
 	MarkFunc                      // Opaque(pkg.F)(…)
 	MarkArg                       // pkg.F(Opaque(a), …): a generic function whose type arguments are inferred
 )
+
+// PlainDeferrable reports whether x, a deferred call into plain code, can
+// be deferred as rt.Plain(x.Fun) (no arguments) or rt.PlainArgsN(x.Fun,
+// args…): the defer statement then evaluates the same function value (a
+// method value binds its receiver) and the same arguments, so wrapping it
+// moves no evaluation. It needs a call without results of a function that
+// is not variadic and not generic (the adapter's type arguments are
+// inferred from the function value), with at most 3 arguments.
+func PlainDeferrable(info *types.Info, x *ast.CallExpr) bool {
+	if len(x.Args) > 3 || x.Ellipsis.IsValid() || PlainMarkOf(info, x) != MarkWhole {
+		return false
+	}
+	sig, ok := info.TypeOf(x.Fun).(*types.Signature)
+	if !ok || sig.Variadic() || sig.TypeParams() != nil {
+		return false
+	}
+	if fn := Callee(info, x.Fun); fn != nil {
+		if fs, ok := fn.Type().(*types.Signature); ok && (fs.TypeParams() != nil || fs.RecvTypeParams() != nil) {
+			return false // instantiated here; as a value it may need type arguments written out
+		}
+	}
+	return true
+}
 
 // PlainMarkOf chooses the mark for x, a call PlainCall accepted.
 func PlainMarkOf(info *types.Info, x *ast.CallExpr) PlainMark {

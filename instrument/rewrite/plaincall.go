@@ -20,14 +20,29 @@ import (
 //	v := h.Get(k)   v := _ga_rt.Done1(_ga_rt.Opaque(&h).Get(k))
 //	a, b := dep.F() a, b := _ga_rt.Done2(_ga_rt.Opaque(dep.F)())
 //
-// x is already rewritten. A deferred call is left as it is: wrapping it
-// would move its arguments' evaluation to the function's exit.
+// x is already rewritten. A deferred call without results becomes
+// `defer _ga_rt.Plain(h.Fire)` or `defer _ga_rt.PlainArgs1(h.FireN, n)`,
+// which evaluate what the call did where the defer statement runs
+// (analysis.PlainDeferrable); other deferred calls are left as they are:
+// wrapping them in a literal would move their arguments' evaluation to the
+// function's exit.
 func (w *walker) plainCall(x *dst.CallExpr, a *ast.CallExpr) dst.Expr {
-	if w.task == "" || x == w.deferred {
+	if w.task == "" {
 		return x
 	}
 	if _, ok := w.res.PlainCall(w.info, a); !ok {
 		return x
+	}
+	if x == w.deferred {
+		if !analysis.PlainDeferrable(w.info, a) {
+			return x
+		}
+		w.change()
+		if len(x.Args) == 0 {
+			return w.rtCall(rtnames.Plain, x.Fun) // defer _ga_rt.Plain(h.Fire)
+		}
+		name := [...]string{1: rtnames.PlainArgs1, 2: rtnames.PlainArgs2, 3: rtnames.PlainArgs3}[len(x.Args)]
+		return w.rtCall(name, append([]dst.Expr{x.Fun}, x.Args...)...) // defer _ga_rt.PlainArgs1(h.FireN, n)
 	}
 	mark := analysis.PlainMarkOf(w.info, a)
 	opaque := func(e dst.Expr) dst.Expr { return w.rtCall(rtnames.Opaque, e) }

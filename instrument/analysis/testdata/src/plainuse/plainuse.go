@@ -36,9 +36,10 @@ func fire(h *plaindep.Hooks) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			h.Fire()       // want `calls \(\*example.com/plaindep.Hooks\).Fire, of example.com/plaindep, which is not rewritten: what it calls back runs unchecked — not checked`
-			f.Fire()       // want `calls Fire through an interface, which may run \(\*example.com/plaindep.Hooks\).Fire, of example.com/plaindep, which is not rewritten: what it calls back runs unchecked — not checked`
-			defer h.Fire() // want `calls \(\*example.com/plaindep.Hooks\).Fire, of example.com/plaindep, which is not rewritten, deferred .*: what it calls back runs checked`
+			h.Fire()        // want `calls \(\*example.com/plaindep.Hooks\).Fire, of example.com/plaindep, which is not rewritten: what it calls back runs unchecked — not checked`
+			f.Fire()        // want `calls Fire through an interface, which may run \(\*example.com/plaindep.Hooks\).Fire, of example.com/plaindep, which is not rewritten: what it calls back runs unchecked — not checked`
+			defer h.Fire()  // want `calls \(\*example.com/plaindep.Hooks\).Fire, of example.com/plaindep, which is not rewritten: what it calls back runs unchecked — not checked`
+			defer h.Fired() // want `calls \(\*example.com/plaindep.Hooks\).Fired, of example.com/plaindep, which is not rewritten, deferred .*: what it calls back runs checked`
 		}()
 	}
 	wg.Wait()

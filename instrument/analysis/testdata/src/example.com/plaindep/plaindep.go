@@ -23,3 +23,10 @@ func (h *Hooks) Fire() {
 	defer h.mu.Unlock()
 	h.F()
 }
+
+// Fired fires the hook and says whether it ran: a deferred call of it
+// (results dropped) cannot be deferred through rt.Plain.
+func (h *Hooks) Fired() bool {
+	h.Fire()
+	return true
+}
