@@ -34,6 +34,8 @@ type chunk struct {
 	key   uintptr                   // chunkOf's key; set before the chunk is published, never changed
 	hist  *[chunkCells]history      // the locked protocol's histories; nil under the wait-free one
 	atom  atomic.Pointer[atomCells] // the wait-free atomic histories, from the chunk's first atomic access on
+	mode  atomic.Uint32             // chunkUniform, chunkSplitting or chunkSplit (see uniform.go)
+	u     cell                      // while the chunk is uniform: the history of each of its cells
 	cells [chunkCells]cell
 }
 
