@@ -111,18 +111,13 @@ func (t *Task) check(addr uintptr, me uint64, write bool) {
 	}
 	switch {
 	case ch == nil:
+		return
 	case ch.hist != nil:
 		t.lockedCheck(&ch.hist[i], addr, me, write)
+		return
 	case ch.mode.Load() != chunkSplit:
-		ch.split()
-		t.cellCheck(ch, i, addr, me, write)
-	default:
-		t.cellCheck(ch, i, addr, me, write)
+		ch.split() // an element access: the cells hold the history from now on
 	}
-}
-
-// cellCheck runs the wait-free protocol on cell i of the split chunk ch.
-func (t *Task) cellCheck(ch *chunk, i int, addr uintptr, me uint64, write bool) {
 	switch {
 	case me&atomicBit != 0:
 		t.waitFreeAtomic(ch, i, addr, me, write)

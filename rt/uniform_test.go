@@ -228,3 +228,18 @@ func TestUniformLostRace(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkReadRangeChunks is BenchmarkReadRange over whole chunks (a
+// 128-byte aligned run of 64 words): four uniform chunks, one protocol run
+// each. (BenchmarkReadRange's buffer is on the stack, aligned anyhow: it
+// mostly pays for the cells of its two partial chunks.)
+func BenchmarkReadRangeChunks(b *testing.B) {
+	t, c := benchTask(b, "")
+	defer c.Join()
+	buf := chunkBuf(64)
+	a := uintptr(unsafe.Pointer(&buf[0]))
+	b.ReportAllocs()
+	for b.Loop() {
+		t.ReadRange(a, 64, 8, 1)
+	}
+}
