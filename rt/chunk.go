@@ -21,22 +21,21 @@ import "sync/atomic"
 // probing inside a chunk, and fills every cell of a dense array of 1-, 2-,
 // 4- or 8-byte elements (a []int32's even elements fill word chunks, its
 // odd ones the chunks of odd multiples of 4). A program touching one
-// address per chunk pays for sixteen cells, about 440 bytes per address.
+// address per chunk pays for sixteen cells, about 420 bytes per address.
 //
 // A chunk keeps its cells apart from what few accesses need: the cells
 // hold only the wait-free protocol's three words (24 bytes, three per
 // 8-byte word of a dense array, as the race detector's four 8-byte
 // shadow slots), and the chunk's header holds its key, the locked
 // protocol's histories, the atomic histories, created on the chunk's
-// first atomic access, and the uniform history that stands for all the
-// cells while only whole-chunk range checks touched them (uniform.go). A check reads the header's line (hot, shared by
+// first atomic access, and the chunk's mode: while only whole-chunk range
+// checks touched it, the first cell's history stands for all (uniform.go). A check reads the header's line (hot, shared by
 // the chunk's cells) and the cell's.
 type chunk struct {
 	key   uintptr                   // chunkOf's key; set before the chunk is published, never changed
-	mode  atomic.Uint32             // chunkUniform, chunkSplitting or chunkSplit (see uniform.go); beside key, read by every check
+	mode  atomic.Uint32             // chunkUniform (cells[0] stands for all), chunkSplitting or chunkSplit (see uniform.go)
 	hist  *[chunkCells]history      // the locked protocol's histories; nil under the wait-free one
 	atom  atomic.Pointer[atomCells] // the wait-free atomic histories, from the chunk's first atomic access on
-	u     cell                      // while the chunk is uniform: the history of each of its cells
 	cells [chunkCells]cell
 }
 

@@ -59,7 +59,7 @@ func (t *Task) forgetAt(a uintptr) {
 // the freed object's accesses back.
 func (ch *chunk) forget(i int) {
 	if ch.hist == nil && ch.mode.Load() != chunkSplit {
-		if ch.mode.Load() == chunkUniform && ch.u.w.Load()|ch.u.r.Load()|ch.u.c.Load() == 0 {
+		if u := &ch.cells[0]; ch.mode.Load() == chunkUniform && u.w.Load()|u.r.Load()|u.c.Load() == 0 {
 			return
 		}
 		ch.split()
@@ -93,9 +93,6 @@ func (ch *chunk) reset() {
 		}
 	}
 	ch.atom.Store(nil)
-	ch.u.w.Store(0)
-	ch.u.r.Store(0)
-	ch.u.c.Store(0)
 	ch.mode.Store(chunkUniform)
 }
 

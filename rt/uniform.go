@@ -5,25 +5,30 @@ import "sync/atomic"
 // A range check covering a whole chunk (sixteen aligned words, one row
 // segment of a []float64) would run the protocol on sixteen cells that,
 // in a dense kernel, hold the same three words: written by one block,
-// read by one block. A chunk therefore starts *uniform*: its header's
-// triple u stands for every cell's, and a whole-chunk access runs the
+// read by one block. A chunk therefore starts *uniform*: its first cell's
+// words u stand for every cell's, and a whole-chunk access runs the
 // protocol once, on u. The first access that is not a whole-chunk one (an
 // element, a partial range, an atomic access, fresh) *splits* the chunk:
-// u is copied into the cells, and from then on the chunk is checked cell
-// by cell, as before. A chunk never becomes uniform again.
+// u is copied into the other cells, and from then on the chunk is checked
+// cell by cell, as before, u being the first cell's own history. A chunk
+// never becomes uniform again. (u lives in the first cell, not in the
+// header, so a chunk costs one word more than before, not four.)
 //
 // The mode word goes uniform → splitting → split, by CAS, and everything
 // stays wait-free (bounded steps, no waiting on another goroutine):
 //
-//   - While uniform, the cells are all zero (new chunks are, and only a
-//     splitter or a check of a split chunk writes them).
+//   - While uniform, the cells but the first are all zero (new chunks are,
+//     and only a splitter or a check of a split chunk writes them).
 //   - split: whoever finds the chunk uniform moves it to splitting; whoever
-//     finds it splitting (the mover or anybody after) copies u into the
-//     cells with CAS from zero, then CASes the mode to split. The mode is
-//     split only after one complete copy, so a check of a split chunk sees
-//     every word u held when the copy read it. A slower copier can only
-//     fill a word still zero, with a word u held: a real access of the
-//     chunk; fresh marks the words it clears (clearedWord) so that no copy
+//     finds it splitting (the mover or anybody after) reads u, and, if the
+//     mode is still splitting after the read, copies it into the other
+//     cells with CAS from zero; then it CASes the mode to split. The mode
+//     is split only after one complete copy, so a check of a split chunk
+//     sees every word u held when the copy read it. A slower copier read u
+//     before the mode became split (after it, u is the first cell's own and
+//     may hold an access of that element only: such a read is not copied),
+//     so it can only fill a word still zero, with a word of a whole-chunk
+//     access; fresh marks the words it clears (clearedWord) so that no copy
 //     lands on memory allocated since.
 //   - A whole-chunk check loads the mode, runs the protocol on u, and loads
 //     the mode again. Still uniform: its update happened before any split
@@ -33,7 +38,7 @@ import "sync/atomic"
 //     twice (the second time as the same access, with no swap) and its
 //     reports made twice: the reporter counts the second as a repeat.
 //
-// A conflict found on u is a conflict at every cell, and is reported at
+// A conflict found on u (in the uniform mode) is a conflict at every cell, and is reported at
 // every element of the chunk with the site of the previous access, exactly
 // as the cells would have: reports still name an element address inside the
 // range (the reporter prints the first and counts the rest).
@@ -48,8 +53,8 @@ const (
 // (tag 0), but not zero, so a late copy of u (see split) cannot fill it.
 const clearedWord = 1
 
-// split makes ch's cells hold its history, copying u into them the first
-// time. It returns once ch is split.
+// split makes ch's cells hold its history, copying u (the first cell's
+// words) into the others the first time. It returns once ch is split.
 func (ch *chunk) split() {
 	for {
 		switch ch.mode.Load() {
@@ -58,8 +63,10 @@ func (ch *chunk) split() {
 		case chunkUniform:
 			ch.mode.CompareAndSwap(chunkUniform, chunkSplitting)
 		default:
-			if w, r, c := ch.u.w.Load(), ch.u.r.Load(), ch.u.c.Load(); w|r|c != 0 {
-				for k := range ch.cells {
+			u := &ch.cells[0]
+			w, r, c := u.w.Load(), u.r.Load(), u.c.Load()
+			if w|r|c != 0 && ch.mode.Load() == chunkSplitting {
+				for k := 1; k < chunkCells; k++ {
 					cl := &ch.cells[k]
 					fill(&cl.w, w)
 					fill(&cl.r, r)
@@ -86,7 +93,7 @@ func (t *Task) uniformRead(ch *chunk, addr uintptr, me uint64) bool {
 	if raceHook != nil {
 		raceHook(ch)
 	}
-	u := &ch.u
+	u := &ch.cells[0]
 	t.recordRead(&u.r, &u.c, me)
 	if w := u.w.Load(); w>>tagShift != 0 && t.lc(w) {
 		t.reportChunk(writeRead, addr, me, w)
@@ -100,7 +107,7 @@ func (t *Task) uniformWrite(ch *chunk, addr uintptr, me uint64) bool {
 	if raceHook != nil {
 		raceHook(ch)
 	}
-	u := &ch.u
+	u := &ch.cells[0]
 	if prev := u.w.Load(); !sameAccess(prev, me) {
 		if prev = u.w.Swap(me); t.lc(prev) {
 			t.reportChunk(writeWrite, addr, me, prev)

@@ -14,27 +14,28 @@ func chunkBuf(n int) []int64 {
 }
 
 // TestUniformRecordsOnce: a whole-chunk range check records its access in
-// the chunk's header and leaves the cells alone; the first element access
+// the chunk's first cell and leaves the others alone; the first element access
 // splits the chunk, and then every cell holds the range's words.
 func TestUniformRecordsOnce(t *testing.T) {
 	e := newEnv(t, "")
-	noRecycledTables()
 	c := e.enter(1, siteLoop)
 	tk := c.Fork(0)
 	buf := chunkBuf(2 * chunkCells)
 	a := uintptr(unsafe.Pointer(&buf[0]))
+	unsplit(tk, a, 2*chunkCells)
 	tk.WriteRange(a, 2*chunkCells, 8, siteA)
 	tk.ReadRange(a, 2*chunkCells, 8, siteX)
 	ch := tk.sh.chunk(chunkKey(a))
-	if ch.mode.Load() != chunkUniform || ch.u.w.Load() == 0 || ch.u.r.Load() == 0 {
-		t.Fatalf("mode %d, u.w %#x, u.r %#x: want the range recorded uniformly", ch.mode.Load(), ch.u.w.Load(), ch.u.r.Load())
+	u := &ch.cells[0]
+	if ch.mode.Load() != chunkUniform || u.w.Load() == 0 || u.r.Load() == 0 {
+		t.Fatalf("mode %d, u.w %#x, u.r %#x: want the range recorded uniformly", ch.mode.Load(), u.w.Load(), u.r.Load())
 	}
-	for k := range ch.cells {
+	for k := 1; k < chunkCells; k++ {
 		if ch.cells[k].w.Load()|ch.cells[k].r.Load() != 0 {
 			t.Fatalf("cell %d written while the chunk is uniform", k)
 		}
 	}
-	w, r := ch.u.w.Load(), ch.u.r.Load()
+	w, r := u.w.Load(), u.r.Load()
 	tk.Read(a+3*8, siteX)
 	if ch.mode.Load() != chunkSplit {
 		t.Fatalf("an element access left mode %d", ch.mode.Load())
@@ -50,10 +51,12 @@ func TestUniformRecordsOnce(t *testing.T) {
 	c.Join()
 }
 
-// noRecycledTables empties the pool of finished trees' tables, so the next
-// tree starts with chunks never split.
-func noRecycledTables() {
-	for shadowPool.Get() != nil {
+// unsplit makes the chunks of n words from a uniform and empty: the tree's
+// table may be a finished tree's, whose chunks at these addresses were
+// split (see recycle). Only while no other goroutine checks in them.
+func unsplit(tk *Task, a uintptr, n int) {
+	for k := 0; k < n; k += chunkCells {
+		tk.sh.chunk(chunkKey(a + uintptr(k)*8)).reset()
 	}
 }
 
@@ -153,11 +156,11 @@ func TestUniformRaces(t *testing.T) {
 // overwrite; on a chunk never checked it does nothing.
 func TestUniformFreshMarks(t *testing.T) {
 	e := newEnv(t, "")
-	noRecycledTables()
 	c := e.enter(1, siteLoop)
 	tk := c.Fork(0)
 	buf := chunkBuf(2 * chunkCells)
 	a := uintptr(unsafe.Pointer(&buf[0]))
+	unsplit(tk, a, 2*chunkCells)
 	tk.WriteRange(a, chunkCells, 8, siteA)
 	tk.Read(a+chunkCells*8, siteA) // the second chunk: split, the first's neighbour
 	ch := tk.sh.chunk(chunkKey(a))
@@ -165,7 +168,7 @@ func TestUniformFreshMarks(t *testing.T) {
 	if ch.mode.Load() != chunkSplit || ch.cells[2].w.Load() != clearedWord {
 		t.Fatalf("mode %d, cell 2 w %#x", ch.mode.Load(), ch.cells[2].w.Load())
 	}
-	split := ch.u.w.Load()
+	split := ch.cells[0].w.Load()
 	ch.split() // a late copier: must not bring the freed history back
 	fill(&ch.cells[2].w, split)
 	if ch.cells[2].w.Load() != clearedWord || ch.cells[3].w.Load() != split {
@@ -202,11 +205,11 @@ func TestUniformDoesNotAllocate(t *testing.T) {
 func TestUniformLostRace(t *testing.T) {
 	for _, rangeWrites := range []bool{true, false} {
 		e := newEnv(t, "")
-		noRecycledTables()
 		buf := chunkBuf(chunkCells)
 		a := uintptr(unsafe.Pointer(&buf[0]))
 		c := e.enter(2, siteLoop)
 		ta, tb := c.Fork(0), c.Fork(1)
+		unsplit(ta, a, chunkCells)
 		raceHook = func(ch *chunk) {
 			raceHook = nil
 			if rangeWrites {
