@@ -120,7 +120,9 @@ func (s *shadow) recycle(next uint64) {
 		if tb := s.shards[i].tbl.Load(); tb != nil {
 			for j := range tb.slots {
 				if ch := tb.slots[j].Load(); ch != nil {
-					ch.reset()
+					for k := range ch.cells {
+						ch.forget(k)
+					}
 				}
 			}
 		}
