@@ -175,8 +175,8 @@ func resliceRowOver(dst []float64, n int) {
 	for i := range n { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		wg.Go(func() {
 			d := dst[i*n : i*n+1] // want `dst: read\-only: nothing writes dst while the construct runs` `i: private: no other goroutine writes i` `n: read\-only: nothing writes n while the construct runs` `i: private: no other goroutine writes i` `n: read\-only: nothing writes n while the construct runs`
-			e := d[:n+1] // want `n: read\-only: nothing writes n while the construct runs`
-			e[1] = 1 // want `e\[1\]: checked: not proven`
+			e := d[:n+1]          // want `n: read\-only: nothing writes n while the construct runs`
+			e[1] = 1              // want `e\[1\]: checked: not proven`
 		})
 	}
 	wg.Wait()

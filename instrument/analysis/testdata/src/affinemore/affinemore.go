@@ -49,7 +49,7 @@ func subOfSub(A []float64, nr, nq, m int) {
 	for r := range nr { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		wg.Go(func() {
 			slab := A[r*nq*m : (r+1)*nq*m] // want `A: read\-only: nothing writes A while the construct runs` `r: private: no other goroutine writes r` `nq: read\-only: nothing writes nq while the construct runs` `m: read\-only: nothing writes m while the construct runs` `r: private: no other goroutine writes r` `nq: read\-only: nothing writes nq while the construct runs` `m: read\-only: nothing writes m while the construct runs`
-			for k := range nq { // want `nq: read\-only: nothing writes nq while the construct runs`
+			for k := range nq {            // want `nq: read\-only: nothing writes nq while the construct runs`
 				row := slab[k*m : (k+1)*m] // want `m: read\-only: nothing writes m while the construct runs` `m: read\-only: nothing writes m while the construct runs`
 				for j := range row {
 					row[j] = 2 // want `row\[j\]: independent: each iteration touches its own elements of A \(when the iterations' intervals of A are apart and their bounds do not overflow\)`
@@ -67,7 +67,7 @@ func subOfSubOver(A []float64, nr, nq, m int) {
 	for r := range nr { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		wg.Go(func() {
 			slab := A[r*nq*m : (r+1)*nq*m] // want `A: read\-only: nothing writes A while the construct runs` `r: private: no other goroutine writes r` `nq: read\-only: nothing writes nq while the construct runs` `m: read\-only: nothing writes m while the construct runs` `r: private: no other goroutine writes r` `nq: read\-only: nothing writes nq while the construct runs` `m: read\-only: nothing writes m while the construct runs`
-			for k := range nq { // want `nq: read\-only: nothing writes nq while the construct runs`
+			for k := range nq {            // want `nq: read\-only: nothing writes nq while the construct runs`
 				row := slab[k*m : (k+1)*m+1] // want `m: read\-only: nothing writes m while the construct runs` `m: read\-only: nothing writes m while the construct runs`
 				for j := range row {
 					row[j] = 2 // want `row\[j\]: checked: not proven`
@@ -102,7 +102,7 @@ func privateBufRead(A []float64, partial [][]float64, nb, n int) {
 			for j := range py {
 				py[j] += A[j] // want `py\[j\]: checked: not proven` `A: read\-only: nothing writes A while the construct runs` `A\[j\]: checked: not proven`
 			}
-			partial[b] = py // want `partial: read\-only: nothing writes partial while the construct runs` `partial\[b\]: checked: not proven` `b: private: no other goroutine writes b`
+			partial[b] = py                   // want `partial: read\-only: nothing writes partial while the construct runs` `partial\[b\]: checked: not proven` `b: private: no other goroutine writes b`
 			if b > 0 && len(partial[0]) > 0 { // want `b: private: no other goroutine writes b` `partial: read\-only: nothing writes partial while the construct runs` `partial\[0\]: checked: not proven`
 				A[0] = partial[0][0] // want `A: read\-only: nothing writes A while the construct runs` `A\[0\]: checked: not proven` `partial: read\-only: nothing writes partial while the construct runs` `partial\[0\]: checked: not proven` `partial\[0\]\[0\]: checked: not proven`
 			}
