@@ -46,6 +46,8 @@ func (h *heapPass) subFoot(a access) (*heapRoot, foot, bool) {
 	if sub == nil || sub.High == nil {
 		return nil, foot{}, false
 	}
+	st := h.affine()
+	st.through[a.e] = h.subRoot(sub)
 	// A sub-slice of a contained sub-slice (row := slab[lo:hi]) is
 	// X[off+lo : off+hi], off the sum of the outer sub-slices' lows: exact,
 	// whatever the capacities (a reslicing may reach past len).
@@ -100,6 +102,25 @@ func (h *heapPass) subFoot(a access) (*heapRoot, foot, bool) {
 	}
 	f, ok := h.footOf(l, his, append(srcs, lo, inner.High), signs)
 	return rt, f, ok
+}
+
+// subRoot is the flat root a contained sub-slice (perhaps of contained
+// sub-slices) is taken of, or nil: its elements are that root's, even past
+// its length (a reslicing reaches up to the capacity, which the guard's
+// spans cover).
+func (h *heapPass) subRoot(sub *ast.SliceExpr) *heapRoot {
+	for k := 0; k < 8; k++ {
+		outer := h.subSlice(sub.X)
+		if outer == nil {
+			rt := h.rootOf(sub.X)
+			if rt == nil || rt.rows {
+				return nil
+			}
+			return rt
+		}
+		sub = outer
+	}
+	return nil
 }
 
 // indexFoot is the footprint of X[e], e the subscript.

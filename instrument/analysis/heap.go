@@ -410,6 +410,15 @@ func (h *heapPass) classify(a access) {
 			rt, owned = frt, form
 		}
 	}
+	if rt == nil && h.aff != nil {
+		// Through a contained sub-slice whose footprint is unknown (dst :=
+		// q[lo:hi] with lo, hi by division): an access of its root's
+		// elements without a form, not of any float64 anywhere, so the
+		// construct's other roots keep their proofs (under the guard).
+		if srt := h.aff.through[a.e]; srt != nil {
+			rt = srt
+		}
+	}
 	if rt == nil && !a.addr && h.privateElem(a.e, a.elems) {
 		key := a.e
 		if a.key != nil {

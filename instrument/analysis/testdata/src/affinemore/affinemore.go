@@ -141,3 +141,36 @@ func forkParamWritten(C []float64, n, m int) {
 	}
 	wg.Wait()
 }
+
+// Blocks bounded by division have no footprint, but dst's elements are
+// out's: in stays read-only (apart from out, a run-time guard).
+func divBlocks(out, in []float64, workers int) {
+	n := len(out)
+	var wg sync.WaitGroup
+	for w := range workers { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			lo, hi := w*n/workers, (w+1)*n/workers // want `w: private: no other goroutine writes w` `n: read\-only: nothing writes n while the construct runs` `workers: read\-only: nothing writes workers while the construct runs` `w: private: no other goroutine writes w` `n: read\-only: nothing writes n while the construct runs` `workers: read\-only: nothing writes workers while the construct runs`
+			dst := out[lo:hi]                      // want `out: read\-only: nothing writes out while the construct runs`
+			for k := range dst {
+				dst[k] = in[lo+k] // want `dst\[k\]: checked: not proven` `in: read\-only: nothing writes in while the construct runs` `in\[lo \+ k\]: read\-only: nothing in the construct writes in \(when it is apart from out\)`
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// The input is the output: its reads stay checked with its writes.
+func divBlocksSelf(out []float64, workers int) {
+	n := len(out)
+	var wg sync.WaitGroup
+	for w := range workers { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			lo, hi := w*n/workers, (w+1)*n/workers // want `w: private: no other goroutine writes w` `n: read\-only: nothing writes n while the construct runs` `workers: read\-only: nothing writes workers while the construct runs` `w: private: no other goroutine writes w` `n: read\-only: nothing writes n while the construct runs` `workers: read\-only: nothing writes workers while the construct runs`
+			dst := out[lo:hi]                      // want `out: read\-only: nothing writes out while the construct runs`
+			for k := range dst {
+				dst[k] = out[n-1-lo-k] // want `dst\[k\]: checked: not proven` `out: read\-only: nothing writes out while the construct runs` `out\[n \- 1 \- lo \- k\]: checked: not proven` `n: read\-only: nothing writes n while the construct runs`
+			}
+		})
+	}
+	wg.Wait()
+}
