@@ -405,7 +405,8 @@ func (h *heapPass) classify(a access) {
 	}
 	// The dependence test on footprints (depend.go): a band form where
 	// the forms above find nothing, and the footprint for the hull.
-	if frt, f, ok := h.fileFoot(a, rt, idx); ok && owned == "" {
+	frt, f, hasFoot := h.fileFoot(a, rt, idx)
+	if hasFoot && owned == "" {
 		if form := h.bandForm(frt, f); form != "" {
 			rt, owned = frt, form
 		}
@@ -417,6 +418,9 @@ func (h *heapPass) classify(a access) {
 		// construct's other roots keep their proofs (under the guard).
 		if srt := h.aff.through[a.e]; srt != nil {
 			rt = srt
+			if !hasFoot {
+				h.aff.noFoot[srt] = true // no hull over srt: this access's footprint is unknown
+			}
 		}
 	}
 	if rt == nil && !a.addr && h.privateElem(a.e, a.elems) {

@@ -174,3 +174,20 @@ func divBlocksSelf(out []float64, workers int) {
 	}
 	wg.Wait()
 }
+
+// Each iteration writes out[2*i] through a pair, and a block bounded by
+// division besides: the pair alone would pass the hull, the block has no
+// footprint, so out stays checked.
+func hullAndDiv(out []float64, n, workers int) {
+	var wg sync.WaitGroup
+	for i := range workers { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			out[2*i] = 1                           // want `out: read\-only: nothing writes out while the construct runs` `out\[2 \* i\]: checked: not proven` `i: private: no other goroutine writes i`
+			out[2*i+1] = 1                         // want `out: read\-only: nothing writes out while the construct runs` `out\[2 \* i \+ 1\]: checked: not proven` `i: private: no other goroutine writes i`
+			lo, hi := i*n/workers, (i+1)*n/workers // want `i: private: no other goroutine writes i` `n: read\-only: nothing writes n while the construct runs` `workers: read\-only: nothing writes workers while the construct runs` `i: private: no other goroutine writes i` `n: read\-only: nothing writes n while the construct runs` `workers: read\-only: nothing writes workers while the construct runs`
+			dst := out[lo:hi]                      // want `out: read\-only: nothing writes out while the construct runs`
+			dst[0] = 2                             // want `dst\[0\]: checked: not proven`
+		})
+	}
+	wg.Wait()
+}
