@@ -2,8 +2,10 @@ package analysis
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 )
 
 // This file reads the footprint of an access (depend.go): through a
@@ -44,11 +46,33 @@ func (h *heapPass) subFoot(a access) (*heapRoot, foot, bool) {
 	if sub == nil || sub.High == nil {
 		return nil, foot{}, false
 	}
+	st := h.affine()
+	st.through[a.e] = h.subRoot(sub)
+	// A sub-slice of a contained sub-slice (row := slab[lo:hi]) is
+	// X[off+lo : off+hi], off the sum of the outer sub-slices' lows: exact,
+	// whatever the capacities (a reslicing may reach past len).
+	off := polyConst(0)
+	srcs := []ast.Expr{}
+	inner := sub
+	for outer := h.subSlice(sub.X); outer != nil; outer = h.subSlice(outer.X) {
+		if len(srcs) > 8 {
+			return nil, foot{}, false
+		}
+		if outer.Low != nil {
+			p, ok := h.polyOf(outer.Low, 0)
+			if !ok {
+				return nil, foot{}, false
+			}
+			off = off.add(p, 1)
+			srcs = append(srcs, outer.Low)
+		}
+		sub = outer
+	}
 	rt := h.rootOf(sub.X)
 	if rt == nil || rt.rows {
 		return nil, foot{}, false
 	}
-	lo := sub.Low
+	lo := inner.Low
 	if lo == nil {
 		lo = zeroLit
 	}
@@ -56,18 +80,47 @@ func (h *heapPass) subFoot(a access) (*heapRoot, foot, bool) {
 	if !ok {
 		return nil, foot{}, false
 	}
+	l = l.add(off, 1)
+	// The bounds may use the body's loop variables (c := C[i*n:(i+1)*n]
+	// inside for i := lo; i < hi): every iteration's sub-slice lies within
+	// [least lo, greatest hi).
+	var signs []ast.Expr
+	if l, ok = h.extreme(l, false, &signs, 0); !ok {
+		return nil, foot{}, false
+	}
 	var his []poly
-	hiArgs := []ast.Expr{sub.High}
-	if call, ok := h.resolve(sub.High).(*ast.CallExpr); ok && isBuiltin(call, "min", h.info) {
+	hiArgs := []ast.Expr{inner.High}
+	if call, ok := h.resolve(inner.High).(*ast.CallExpr); ok && isBuiltin(call, "min", h.info) {
 		hiArgs = call.Args
 	}
 	for _, e := range hiArgs {
 		if p, ok := h.polyOf(e, 0); ok {
-			his = append(his, p)
+			if p, ok = h.extreme(p.add(off, 1), true, &signs, 0); ok {
+				his = append(his, p)
+			}
 		}
 	}
-	f, ok := h.footOf(l, his, []ast.Expr{lo, sub.High})
+	f, ok := h.footOf(l, his, append(srcs, lo, inner.High), signs)
 	return rt, f, ok
+}
+
+// subRoot is the flat root a contained sub-slice (perhaps of contained
+// sub-slices) is taken of, or nil: its elements are that root's, even past
+// its length (a reslicing reaches up to the capacity, which the guard's
+// spans cover).
+func (h *heapPass) subRoot(sub *ast.SliceExpr) *heapRoot {
+	for k := 0; k < 8; k++ {
+		outer := h.subSlice(sub.X)
+		if outer == nil {
+			rt := h.rootOf(sub.X)
+			if rt == nil || rt.rows {
+				return nil
+			}
+			return rt
+		}
+		sub = outer
+	}
+	return nil
 }
 
 // indexFoot is the footprint of X[e], e the subscript.
@@ -76,12 +129,13 @@ func (h *heapPass) indexFoot(e ast.Expr) (foot, bool) {
 	if !ok {
 		return foot{}, false
 	}
-	lo, ok1 := h.extreme(p, false, 0)
-	hi, ok2 := h.extreme(p, true, 0)
+	var signs []ast.Expr
+	lo, ok1 := h.extreme(p, false, &signs, 0)
+	hi, ok2 := h.extreme(p, true, &signs, 0)
 	if !ok1 || !ok2 {
 		return foot{}, false
 	}
-	return h.footOf(lo, []poly{hi.add(polyConst(1), 1)}, []ast.Expr{e})
+	return h.footOf(lo, []poly{hi.add(polyConst(1), 1)}, []ast.Expr{e}, signs)
 }
 
 // fileFoot files the footprint of an access of the goroutine body: through
@@ -110,8 +164,12 @@ func (h *heapPass) fileFoot(a access, rt *heapRoot, idx ast.Expr) (*heapRoot, fo
 // extreme is the least (or, with max, the greatest) value of p over the
 // ranges of the body's loop variables, as a polynomial in the loop index
 // and the invariants: each variable, innermost first, is replaced by the
-// end of its range that its constant coefficient's sign selects.
-func (h *heapPass) extreme(p poly, max bool, depth int) (poly, bool) {
+// end of its range that its coefficient's sign selects. A coefficient is a
+// constant, or a polynomial of invariants and the loop index with
+// positive constant factors (i*n with n an invariant): it is ≥ 0 when its
+// invariants are, which signs receives as run-time conditions (the index
+// is ≥ 0 by indexRange's).
+func (h *heapPass) extreme(p poly, max bool, signs *[]ast.Expr, depth int) (poly, bool) {
 	js := p.symbols("@j")
 	if len(js) == 0 {
 		return p, true
@@ -123,19 +181,67 @@ func (h *heapPass) extreme(p poly, max bool, depth int) (poly, bool) {
 	sort.Slice(js, func(a, b int) bool { return st.inner[js[a]].Pos() > st.inner[js[b]].Pos() })
 	s := js[0]
 	coef, rest, ok := p.split(s)
-	c, isConst := coef.constant()
-	if !ok || !isConst {
+	if !ok {
 		return poly{}, false
 	}
 	lo, hi, ok := h.innerPolys(st.inner[s])
 	if !ok {
 		return poly{}, false
 	}
+	if c, isConst := coef.constant(); isConst {
+		end := lo
+		if c > 0 == max {
+			end = hi
+		}
+		return h.extreme(rest.add(end.scale(c), 1), max, signs, depth+1)
+	}
+	if !h.nonNegativeCoef(coef, signs) {
+		return poly{}, false
+	}
 	end := lo
-	if c > 0 == max {
+	if max {
 		end = hi
 	}
-	return h.extreme(rest.add(end.scale(c), 1), max, depth+1)
+	prod, ok := coef.mul(end)
+	if !ok {
+		return poly{}, false
+	}
+	return h.extreme(rest.add(prod, 1), max, signs, depth+1)
+}
+
+// nonNegativeCoef reports whether the symbolic coefficient c is ≥ 0 when
+// the invariants it uses are, adding those conditions to signs: every
+// monomial's factor is positive and its symbols are invariants or the
+// loop index, and the constant is ≥ 0.
+func (h *heapPass) nonNegativeCoef(c poly, signs *[]ast.Expr) bool {
+	if c.k < 0 {
+		return false
+	}
+	st := h.affine()
+	for m, k := range c.terms {
+		if k <= 0 {
+			return false
+		}
+		for _, x := range strings.Split(m, symSep) {
+			if x == "@i" {
+				continue
+			}
+			a := st.atoms[x]
+			if a == nil {
+				return false // a loop variable of the body: its sign is another matter
+			}
+			if call, ok := a.(*ast.CallExpr); ok && isBuiltin(call, "len", h.info) {
+				continue
+			}
+			var divs []ast.Expr
+			e, ok := h.atStart(a, nil, &divs, 0)
+			if !ok || len(divs) > 0 {
+				return false
+			}
+			*signs = append(*signs, &ast.BinaryExpr{X: e, Op: token.GEQ, Y: intLit(0)})
+		}
+	}
+	return true
 }
 
 // boundPoly reads a bound as a polynomial: e itself, or when e is

@@ -16,3 +16,12 @@ func TestAffine(t *testing.T) {
 	setAnalyzerFlag(t, "accesses", "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "affine")
 }
+
+// TestAffineMore runs the same over the PolyBench ports' shapes: row
+// slices in a chunk, b*bs < n, sub-slices of sub-slices, private buffers,
+// the goroutine's parameter as the index.
+func TestAffineMore(t *testing.T) {
+	setAnalyzerFlag(t, "decisions", "true")
+	setAnalyzerFlag(t, "accesses", "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "affinemore")
+}

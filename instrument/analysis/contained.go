@@ -24,7 +24,8 @@ func (h *heapPass) findContained() {
 		v  *types.Var
 		sl *ast.SliceExpr
 	}
-	var links [][2]*types.Var // a callee's parameter bound to a local sub-slice
+	var links [][2]*types.Var                     // a callee's parameter bound to a local sub-slice
+	resliced := map[*types.Var][]*ast.SliceExpr{} // sub-slices taken of a local sub-slice
 	var stack []ast.Node
 	ast.Inspect(h.fk.Body.Body, func(n ast.Node) bool {
 		if n == nil {
@@ -86,6 +87,13 @@ func (h *heapPass) findContained() {
 				}
 			case *ast.RangeStmt:
 				ok = ok && p.X == x
+			case *ast.SliceExpr:
+				// row := slab[lo:hi]: fine if that sub-slice is contained in turn
+				if p.X == x && !p.Slice3 {
+					resliced[v] = append(resliced[v], p)
+				} else {
+					ok = false
+				}
 			case *ast.CallExpr:
 				if pv := h.containedParam(p, x); pv != nil {
 					links = append(links, [2]*types.Var{pv, v})
@@ -99,8 +107,32 @@ func (h *heapPass) findContained() {
 		}
 		return true
 	})
+	// A local resliced is contained when every sub-slice taken of it is:
+	// drop, until nothing changes, the locals one of whose sub-slices is
+	// neither used whole in place nor the value of a contained local.
+	okDef := map[*types.Var]bool{}
+	defOf := map[*ast.SliceExpr]*types.Var{}
 	for _, d := range defs {
-		if ok, used := uses[d.v]; !used || ok {
+		ok, used := uses[d.v]
+		okDef[d.v] = !used || ok
+		defOf[d.sl] = d.v
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, d := range defs {
+			if !okDef[d.v] {
+				continue
+			}
+			for _, sl := range resliced[d.v] {
+				if w := defOf[sl]; !st.contained[sl] && (w == nil || !okDef[w]) {
+					okDef[d.v], changed = false, true
+					break
+				}
+			}
+		}
+	}
+	for _, d := range defs {
+		if okDef[d.v] {
 			st.contained[d.sl] = true
 			st.subOf[d.v] = d.sl
 		}

@@ -54,10 +54,11 @@ type foot struct {
 }
 
 // footOf reads the footprint [lo, H) of an access, H at most each of his,
-// srcs the source expressions whose values the polynomials stand for: of
+// srcs the source expressions whose values the polynomials stand for,
+// signs the conditions extreme needed (evaluated after the others): of
 // the candidates, the one the band test passes without a condition, else
 // with one, else the first with a constant coefficient of i.
-func (h *heapPass) footOf(lo poly, his []poly, srcs []ast.Expr) (foot, bool) {
+func (h *heapPass) footOf(lo poly, his []poly, srcs []ast.Expr, signs []ast.Expr) (foot, bool) {
 	if len(lo.symbols("@j")) > 0 || !h.universalAtStart("int", "uint") {
 		return foot{}, false
 	}
@@ -78,6 +79,7 @@ func (h *heapPass) footOf(lo poly, his []poly, srcs []ast.Expr) (foot, bool) {
 			return foot{}, false
 		}
 	}
+	conds = append(conds, signs...)
 	var best *foot
 	rank := 3
 	for _, hi := range his {

@@ -116,10 +116,13 @@ type heapPass struct {
 	// writes: a position through one holds only if the slice is a root
 	// proven read-only.
 	readOnlyRoots map[string]bool
-	views         string       // why memory may be seen as another type (views.go), or ""
-	touched       []types.Type // the types of the footprint's accesses, but synchronization's (views.go)
-	synced        []types.Type // the types synchronization methods touch on their receivers
-	aff           *affineState // the dependence tests' state (affine.go), made when first needed
+	views         string              // why memory may be seen as another type (views.go), or ""
+	touched       []types.Type        // the types of the footprint's accesses, but synchronization's (views.go)
+	synced        []types.Type        // the types synchronization methods touch on their receivers
+	aff           *affineState        // the dependence tests' state (affine.go), made when first needed
+	private       []ast.Expr          // accesses of the elements of private buffers
+	readTypes     []types.Type        // the types of all the memory the construct reads (privatebuf.go)
+	privBufs      map[*types.Var]bool // the body's private buffers, as found (privatebuf.go)
 }
 
 // heapRoot is one slice the goroutine body indexes: a stable path (flat),
@@ -213,6 +216,7 @@ func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
 		return nil, "not in a function"
 	}
 	h.collectDefs(fn)
+	h.bindForkParams()
 	h.pointees = map[ast.Expr]bool{}
 	for v, d := range h.defs {
 		if u, ok := ast.Unparen(d).(*ast.UnaryExpr); ok && u.Op == token.AND && h.def(v) != nil && fk.Body.Pos() <= v.Pos() && v.Pos() < fk.Body.End() {
@@ -354,6 +358,13 @@ func (h *heapPass) footprint() string {
 			h.writes = append(h.writes, a.typ) // p := &x is not a write: the accesses through p are listed
 		}
 	}
+	h.readTypes = append(h.readTypes, h.plainR...)
+	for _, a := range body {
+		if a.mode&read != 0 {
+			h.readTypes = append(h.readTypes, a.typ)
+		}
+	}
+	h.privBufs = map[*types.Var]bool{}
 	for _, a := range body {
 		h.classify(a)
 	}
@@ -394,10 +405,31 @@ func (h *heapPass) classify(a access) {
 	}
 	// The dependence test on footprints (depend.go): a band form where
 	// the forms above find nothing, and the footprint for the hull.
-	if frt, f, ok := h.fileFoot(a, rt, idx); ok && owned == "" {
+	frt, f, hasFoot := h.fileFoot(a, rt, idx)
+	if hasFoot && owned == "" {
 		if form := h.bandForm(frt, f); form != "" {
 			rt, owned = frt, form
 		}
+	}
+	if rt == nil && h.aff != nil {
+		// Through a contained sub-slice whose footprint is unknown (dst :=
+		// q[lo:hi] with lo, hi by division): an access of its root's
+		// elements without a form, not of any float64 anywhere, so the
+		// construct's other roots keep their proofs (under the guard).
+		if srt := h.aff.through[a.e]; srt != nil {
+			rt = srt
+			if !hasFoot {
+				h.aff.noFoot[srt] = true // no hull over srt: this access's footprint is unknown
+			}
+		}
+	}
+	if rt == nil && !a.addr && h.privateElem(a.e, a.elems) {
+		key := a.e
+		if a.key != nil {
+			key = a.key
+		}
+		h.private = append(h.private, ast.Unparen(key))
+		return
 	}
 	if rt == nil {
 		if a.mode&write != 0 {
@@ -634,6 +666,9 @@ func (h *heapPass) prove(p *HeapProof) {
 		for _, e := range rt.exprs {
 			p.verdicts[e] = v
 		}
+	}
+	for _, e := range h.private {
+		p.verdicts[e] = HeapVerdict{Independent: true, Why: "an element of a buffer the iteration allocated, which no other reaches"}
 	}
 	for e, t := range h.other {
 		if !h.written(t) {

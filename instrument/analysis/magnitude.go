@@ -34,6 +34,9 @@ func (h *heapPass) indexRange() (first, last poly, conds []ast.Expr, ok bool) {
 		if !ok && h.step != nil {
 			i, cond, ok = forStepParts(l, h.c.Index, h.info)
 		}
+		if !ok && h.step == nil {
+			return h.scaledIndexRange(l)
+		}
 		if !ok {
 			return poly{}, poly{}, nil, false
 		}
@@ -231,8 +234,84 @@ func (h *heapPass) indexMagnitude(conds *[]ast.Expr, depth int) (ast.Expr, bool)
 		if ok {
 			return h.magnitude(cond.Y, conds, depth+1)
 		}
+		if n, sc, ok := scaledBound(l, h.c.Index, h.info); ok && h.step == nil {
+			if _, _, c, ok := h.scaledIndexRange(l); ok {
+				*conds = append(*conds, c...)
+				_ = sc
+				return h.magnitude(n, conds, depth+1)
+			}
+		}
 	}
 	return nil, false
+}
+
+// scaledBound reads the loop for i := 0; i*s < n; i++ (or s*i): n and s.
+func scaledBound(l *ast.ForStmt, v *types.Var, info *types.Info) (n, s ast.Expr, ok bool) {
+	as, isAs := l.Init.(*ast.AssignStmt)
+	if !isAs || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil, nil, false
+	}
+	if id, isID := as.Lhs[0].(*ast.Ident); !isID || info.Defs[id] != v {
+		return nil, nil, false
+	}
+	if lit, isLit := ast.Unparen(as.Rhs[0]).(*ast.BasicLit); !isLit || lit.Value != "0" {
+		return nil, nil, false
+	}
+	isV := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
+	if p, isInc := l.Post.(*ast.IncDecStmt); !isInc || p.Tok != token.INC || !isV(p.X) {
+		return nil, nil, false
+	}
+	c, isBin := ast.Unparen(l.Cond).(*ast.BinaryExpr)
+	if !isBin || c.Op != token.LSS {
+		return nil, nil, false
+	}
+	m, isMul := ast.Unparen(c.X).(*ast.BinaryExpr)
+	if !isMul || m.Op != token.MUL {
+		return nil, nil, false
+	}
+	switch {
+	case isV(m.X):
+		return c.Y, m.Y, true
+	case isV(m.Y):
+		return c.Y, m.X, true
+	}
+	return nil, nil, false
+}
+
+// scaledIndexRange is indexRange for the loop for i := 0; i*s < n; i++
+// (blocks of s): with s ≥ 1 and n ≤ maxInt - s, i*s is exact at every
+// test (0 at the first; i*s < n before a step, so (i+1)*s < n + s after
+// it), hence every index run has 0 ≤ i ≤ i*s < n: the index ranges over
+// [0, n-1], an upper bound, which is all the band test needs of its last
+// value, and it steps to at most n.
+func (h *heapPass) scaledIndexRange(l *ast.ForStmt) (first, last poly, conds []ast.Expr, ok bool) {
+	n, s, ok := scaledBound(l, h.c.Index, h.info)
+	if !ok {
+		return poly{}, poly{}, nil, false
+	}
+	last, ok = h.polyOf(n, 0)
+	if !ok || last.has("@i") || len(last.symbols("@j")) > 0 {
+		return poly{}, poly{}, nil, false
+	}
+	if sp, ok := h.polyOf(s, 0); !ok || sp.has("@i") || len(sp.symbols("@j")) > 0 {
+		return poly{}, poly{}, nil, false
+	}
+	mN, ok := h.magnitude(n, &conds, 0)
+	if !ok {
+		return poly{}, poly{}, nil, false
+	}
+	var divs []ast.Expr
+	sAt, ok := h.atStart(s, nil, &divs, 0)
+	if !ok || len(divs) > 0 {
+		return poly{}, poly{}, nil, false
+	}
+	conds = append(conds,
+		&ast.BinaryExpr{X: sAt, Op: token.GEQ, Y: intLit(1)},
+		&ast.BinaryExpr{X: mN, Op: token.LEQ, Y: &ast.BinaryExpr{X: maxInt(), Op: token.SUB, Y: sAt}})
+	return polyConst(0), last.add(polyConst(1), -1), conds, true
 }
 
 // are ints on every platform.

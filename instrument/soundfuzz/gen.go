@@ -58,6 +58,7 @@ var families = []struct {
 	{"nested/chan", func(c *chooser) *Prog { return genNested(c, "chan") }},
 	{"exit/break", func(c *chooser) *Prog { return genGoto(c, "break") }},
 	{"loop/band", genBand},
+	{"loop/band-nested", genBandNested},
 }
 
 // Generate returns the program data describes.
@@ -406,4 +407,41 @@ func genBand(c *chooser) *Prog {
 		body[1] = &Call{Fn: "row", How: "func", Args: []string{sub.Name}}
 	}
 	return &Prog{Funcs: funcs}
+}
+
+// genBandNested exercises footprints through a sub-slice of a sub-slice
+// (analysis's affine_range.go composes their bounds): iteration i takes a
+// slab s := a[2*i*w : 2*i*w+2*w+e0] of two rows and, for k of 0 and 1,
+// the row r := s[k*w+d1 : k*w+w+d2], writing every element of r. With e0
+// and d2 of 1 the second row reaches the next slab's first element (a
+// reslicing is bounded by the capacity, not the slab's length); a slab one
+// wider that no row reaches past (e0 of 1, d2 of 0) is still its own band.
+func genBandNested(c *chooser) *Prog {
+	rows, w := c.between(2, 4), c.between(2, 4)
+	e0, d1, d2 := int64(pick(c, 0, 0, 1)), int64(pick(c, 0, 0, 1)), int64(pick(c, 0, 0, 1))
+	if e0 == 0 {
+		d2 = 0 // the row stays within the slab's length, as the simulation needs
+	}
+	op := pick(c, byte('w'), 'x')
+	iw2 := Affine{Terms: []Term{{K: 2, Var: "i", Var2: "w"}}}
+	slabHi := Affine{Terms: []Term{{K: 2, Var: "i", Var2: "w"}, {K: 2, Var: "w"}}, D: e0}
+	rowLo := Affine{Terms: []Term{{K: 1, Var: "k", Var2: "w"}}, D: d1}
+	rowHi := Affine{Terms: []Term{{K: 1, Var: "k", Var2: "w"}, {K: 1, Var: "w"}}, D: d2}
+	to := Affine{Terms: []Term{{K: 1, Var: "w"}}, D: d2 - d1}
+	body := []Stmt{
+		&Sub{Name: "s", Src: "a", Lo: iw2, Hi: slabHi},
+		&Seq{Var: "k", N: 2, Body: []Stmt{
+			&Sub{Name: "r", Src: "s", Lo: rowLo, Hi: rowHi},
+			&Seq{Var: "j", To: &to, Body: []Stmt{&Access{Ref: "r", Idx: Affine{Terms: []Term{{K: 1, Var: "j"}}}, Op: op}}},
+		}},
+	}
+	work := &Func{Name: "band", Params: []Param{{"a", "[]int"}, {"w", "int"}}, Body: []Stmt{
+		&Par{Join: joinKind(c), Var: "i", N: rows, Body: body},
+	}}
+	main := &Func{Name: "Main", Body: []Stmt{
+		&Make{Name: "a", Elem: "int", Len: rows*2*w + 2*w + 2},
+		&DeclInt{Name: "w", V: w},
+		&CallWork{Func: "band", Args: []string{"a", "w"}},
+	}}
+	return &Prog{Funcs: []*Func{main, work}}
 }

@@ -154,14 +154,29 @@ func appendRow(dst []float64, n int) {
 	wg.Wait()
 }
 
-// A sub-slice resliced may reach its capacity, past the row: checked.
+// A sub-slice resliced may reach its capacity, past the row: e is exactly
+// dst[i*n : i*n+2] (affine_range.go composes the bounds), apart from the
+// other iterations' only when n >= 2, a run-time condition.
 func resliceRow(dst []float64, n int) {
 	var wg sync.WaitGroup
 	for i := range n { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		wg.Go(func() {
 			d := dst[i*n : i*n+1] // want `dst: read\-only: nothing writes dst while the construct runs` `i: private: no other goroutine writes i` `n: read\-only: nothing writes n while the construct runs` `i: private: no other goroutine writes i` `n: read\-only: nothing writes n while the construct runs`
 			e := d[:2]
-			e[1] = 1 // want `e\[1\]: checked: not proven`
+			e[1] = 1 // want `e\[1\]: independent: each iteration touches its own elements of dst \(when the iterations' intervals of dst are apart and their bounds do not overflow\)`
+		})
+	}
+	wg.Wait()
+}
+
+// Resliced to n+1 elements, e always reaches the next row's first: checked.
+func resliceRowOver(dst []float64, n int) {
+	var wg sync.WaitGroup
+	for i := range n { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			d := dst[i*n : i*n+1] // want `dst: read\-only: nothing writes dst while the construct runs` `i: private: no other goroutine writes i` `n: read\-only: nothing writes n while the construct runs` `i: private: no other goroutine writes i` `n: read\-only: nothing writes n while the construct runs`
+			e := d[:n+1]          // want `n: read\-only: nothing writes n while the construct runs`
+			e[1] = 1              // want `e\[1\]: checked: not proven`
 		})
 	}
 	wg.Wait()
