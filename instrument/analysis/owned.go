@@ -13,40 +13,10 @@ import (
 // variable j of an inner loop over [f(i), f(i+step)), or flattened rows
 // x*w+t with 0 ≤ t < w. Two iterations never own the same element.
 
-// linear is Σ atoms·coefficient + k, over canonical atoms.
-type linear struct {
-	atoms map[string]int64
-	k     int64
-}
-
-func (l linear) add(m linear, sign int64) linear {
-	out := linear{atoms: map[string]int64{}, k: l.k + sign*m.k}
-	for a, c := range l.atoms {
-		out.atoms[a] += c
-	}
-	for a, c := range m.atoms {
-		out.atoms[a] += sign * c
-	}
-	for a, c := range out.atoms {
-		if c == 0 {
-			delete(out.atoms, a)
-		}
-	}
-	return out
-}
-
-func (l linear) scale(c int64) linear {
-	out := linear{atoms: map[string]int64{}, k: l.k * c}
-	for a, x := range l.atoms {
-		if x*c != 0 {
-			out.atoms[a] = x * c
-		}
-	}
-	return out
-}
-
-// constant reports l's value when it has no atoms.
-func (l linear) constant() (int64, bool) { return l.k, len(l.atoms) == 0 }
+// linear is Σ atoms·coefficient + k, over canonical atoms: a poly
+// (affine.go) whose terms are all of degree one, so that the two proofs
+// share one representation and its arithmetic.
+type linear = poly
 
 // lin reads e as a linear form: constants, loop-invariant values (atoms),
 // the owned variables (atoms "own:…"), sums and constant multiples. Locals
@@ -59,7 +29,7 @@ func (h *heapPass) lin(e ast.Expr, depth int) (linear, bool) {
 	if depth > 8 {
 		return linear{}, false
 	}
-	atom := func(s string) (linear, bool) { return linear{atoms: map[string]int64{s: 1}}, true }
+	atom := func(s string) (linear, bool) { return linear{terms: map[string]int64{s: 1}}, true }
 	switch x := e.(type) {
 	case *ast.Ident:
 		v, _ := h.info.Uses[x].(*types.Var)
@@ -111,8 +81,8 @@ func (h *heapPass) form(e ast.Expr) string {
 	if !wide(h.info.TypeOf(e)) {
 		return "" // i*2 of an int8 wraps within a loop of 64 iterations
 	}
-	if l, ok := h.lin(e, 0); ok && len(l.atoms) == 1 {
-		for a, k := range l.atoms {
+	if l, ok := h.lin(e, 0); ok && len(l.terms) == 1 {
+		for a, k := range l.terms {
 			if strings.HasPrefix(a, "own:") && k != 0 {
 				if !h.wrapFree(k, strings.TrimPrefix(a, "own:")) {
 					return "" // k*x wraps onto itself within the loop (nowrap.go)
@@ -213,7 +183,7 @@ func (h *heapPass) bounds(e ast.Expr) (lo, hi linear, ok bool) {
 	if !ok {
 		return linear{}, linear{}, false
 	}
-	for a := range l.atoms {
+	for a := range l.terms {
 		if strings.HasPrefix(a, "own:") {
 			return linear{}, linear{}, false
 		}
@@ -253,7 +223,7 @@ func (h *heapPass) loopRange(v *types.Var) (lo, hi linear, ok bool) {
 			if !h.invariant(l.X, 0) {
 				return linear{}, linear{}, false
 			}
-			return linear{}, linear{atoms: map[string]int64{"len(" + h.canon(l.X) + ")": 1}, k: -1}, true
+			return linear{}, linear{terms: map[string]int64{"len(" + h.canon(l.X) + ")": 1}, k: -1}, true
 		}
 		hi, ok := h.lin(n, 0)
 		if !ok {
