@@ -40,9 +40,14 @@ type Config struct {
 	// Skip, if set, names files to leave as they are (cgo files are always left).
 	Skip func(filename string) bool
 	// Conservative checks every shared access, also those the static stage
-	// proves read-only or independent: the reference the soundness test
-	// compares pruned builds with.
+	// proves read-only or independent: what a build costs when no proof
+	// holds, measured against -race. Its loops still check contiguous runs
+	// as ranges (coalescing drops no check, it only batches them).
 	Conservative bool
+	// Elementwise checks every access where it happens, never a loop's run
+	// as one range: with Conservative, the reference the soundness tests
+	// compare pruned (and coalesced) builds with.
+	Elementwise bool
 }
 
 // Result is the rewritten package.

@@ -40,7 +40,7 @@ func reportsBothWays(t *testing.T, dir string, args ...string) (got [2][]string,
 	t.Helper()
 	pkg := load(t, dir)
 	for k, conservative := range []bool{false, true} {
-		res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1, Conservative: conservative})
+		res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1, Conservative: conservative, Elementwise: conservative})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -24,15 +24,15 @@ import (
 
 // The test binary is also the goanomaly command: run with
 // SOUNDFUZZ_GOANOMALY=pruned it is cmd/goanomaly (the default rewriter);
-// with =conservative the same command with rewrite.Config.Conservative set,
-// which checks every shared access. No product code needs a switch for it.
+// with =conservative the same command with rewrite.Config.Conservative and
+// Elementwise set, which checks every shared access where it happens. No product code needs a switch for it.
 func TestMain(m *testing.M) {
 	switch os.Getenv("SOUNDFUZZ_GOANOMALY") {
 	case "pruned":
 		os.Exit(cli.Main(os.Args[1:], nil))
 	case "conservative":
 		os.Exit(cli.Main(os.Args[1:], func(pkgs []*packages.Package, test []bool, cfg rewrite.Config) ([]*rewrite.Result, error) {
-			cfg.Conservative = true
+			cfg.Conservative, cfg.Elementwise = true, true
 			return rewrite.Packages(pkgs, test, cfg)
 		}))
 	}
