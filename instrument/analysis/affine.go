@@ -63,7 +63,7 @@ func (p poly) scale(c int64) poly {
 	return out
 }
 
-// mul multiplies two polynomials; it fails past degree 3 (no subscript
+// mul multiplies two polynomials; it fails past degree 4 (no subscript
 // the tests can use is of higher degree).
 func (p poly) mul(q poly) (poly, bool) {
 	out := p.scale(q.k)
@@ -76,7 +76,7 @@ func (p poly) mul(q poly) (poly, bool) {
 	for m1, c1 := range p.terms {
 		for m2, c2 := range q.terms {
 			syms := append(strings.Split(m1, symSep), strings.Split(m2, symSep)...)
-			if len(syms) > 3 {
+			if len(syms) > 4 {
 				return poly{}, false
 			}
 			sort.Strings(syms)

@@ -77,8 +77,15 @@ func (h *heapPass) subFoot(a access) (*heapRoot, foot, bool) {
 		lo = zeroLit
 	}
 	l, ok := h.polyOf(lo, 0)
+	var chunkHis []poly
 	if !ok {
-		return nil, foot{}, false
+		// dst := q[lo:hi] with [lo, hi) a chunk [f(i), f(i+step)) whose f
+		// polyOf cannot read (w*n/k): its bound symbols.
+		fam, isChunk := h.chunk(lo, inner.High)
+		if !isChunk {
+			return nil, foot{}, false
+		}
+		l, chunkHis = chunkLo(fam), []poly{chunkHi(fam).add(off, 1)}
 	}
 	l = l.add(off, 1)
 	// The bounds may use the body's loop variables (c := C[i*n:(i+1)*n]
@@ -88,8 +95,11 @@ func (h *heapPass) subFoot(a access) (*heapRoot, foot, bool) {
 	if l, ok = h.extreme(l, false, &signs, 0); !ok {
 		return nil, foot{}, false
 	}
-	var his []poly
+	his := chunkHis
 	hiArgs := []ast.Expr{inner.High}
+	if chunkHis != nil {
+		hiArgs = nil
+	}
 	if call, ok := h.resolve(inner.High).(*ast.CallExpr); ok && isBuiltin(call, "min", h.info) {
 		hiArgs = call.Args
 	}
@@ -271,7 +281,13 @@ func (h *heapPass) innerPolys(v *types.Var) (lo, hi poly, ok bool) {
 	lo, ok1 := h.boundPoly(l, "max")
 	hi, ok2 := h.boundPoly(b.e, "min")
 	if !ok1 || !ok2 {
-		return poly{}, poly{}, false
+		// A chunk [f(i), f(i+step)) with f beyond polynomials (w*n/k):
+		// v ranges over [F0, F1-1], F0 and F1 the chunk's bound symbols.
+		fam, isChunk := h.family(v)
+		if !isChunk || fam == "idx" {
+			return poly{}, poly{}, false
+		}
+		return chunkLo(fam), chunkHi(fam).add(polyConst(1), -1), true
 	}
 	if b.minus != nil {
 		m, ok := h.polyOf(b.minus, 0)

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 )
 
@@ -51,6 +52,7 @@ import (
 type foot struct {
 	P, a, bmax poly
 	conds      []ast.Expr
+	fam        string // a chunk band's family (chunk.go), or "" for the loop index's band
 }
 
 // footOf reads the footprint [lo, H) of an access, H at most each of his,
@@ -65,6 +67,9 @@ func (h *heapPass) footOf(lo poly, his []poly, srcs []ast.Expr, signs []ast.Expr
 	first, last, conds, ok := h.indexRange()
 	if !ok {
 		return foot{}, false
+	}
+	if fam := chunkFamOf(lo); fam != "" {
+		return h.chunkFoot(fam, lo, his, srcs, append(conds, signs...))
 	}
 	P, a, ok := lo.split("@i")
 	if !ok || len(P.terms) == 0 && P.k == 0 || len(P.symbols("@j")) > 0 {
@@ -124,6 +129,9 @@ func (h *heapPass) bandForm(rt *heapRoot, f foot) string {
 		return ""
 	}
 	h.addConds(rt, append(dc, f.conds...))
+	if f.fam != "" {
+		return "band[" + f.fam + "]:" + f.P.key() + "|" + f.a.key()
+	}
 	return "band:" + f.P.key() + "|" + f.a.key()
 }
 
@@ -140,7 +148,7 @@ func (h *heapPass) hull(rt *heapRoot) ([]ast.Expr, bool) {
 	u := fs[0]
 	var conds []ast.Expr
 	for _, f := range fs {
-		if f.P.key() != u.P.key() {
+		if f.P.key() != u.P.key() || f.fam != u.fam {
 			return nil, false
 		}
 		da, ok1 := f.a.add(u.a, -1).constant()
@@ -185,6 +193,9 @@ func (h *heapPass) addConds(rt *heapRoot, conds []ast.Expr) {
 func (h *heapPass) nonNegative(d poly) ([]ast.Expr, bool) {
 	if k, ok := d.constant(); ok {
 		return nil, k >= 0
+	}
+	if conds, ok := h.positiveSum(d); ok {
+		return conds, true
 	}
 	st := h.affine()
 	var pos, neg ast.Expr
@@ -267,4 +278,42 @@ func (h *heapPass) bandConds(rt *heapRoot) []ast.Expr {
 		return out
 	}
 	return h.aff.conds[rt]
+}
+
+// positiveSum returns the conditions under which d ≥ 0 when every monomial
+// of d has a positive coefficient and the constant is ≥ 0 (the slack 2n+2
+// of a three-level stencil's band): each monomial's invariants are
+// required ≥ 0, and then so is every product and the sum. It fails when a
+// coefficient or the constant is negative, or a symbol is not an
+// invariant the construct's start can evaluate.
+func (h *heapPass) positiveSum(d poly) ([]ast.Expr, bool) {
+	if d.k < 0 || len(d.terms) == 0 {
+		return nil, false
+	}
+	st := h.affine()
+	var conds []ast.Expr
+	seen := map[string]bool{}
+	for m, c := range d.terms {
+		if c <= 0 {
+			return nil, false
+		}
+		for _, s := range strings.Split(m, symSep) {
+			x := st.atoms[s]
+			if x == nil {
+				return nil, false
+			}
+			if seen[s] {
+				continue
+			}
+			seen[s] = true
+			var divs []ast.Expr
+			e, ok := h.atStart(x, nil, &divs, 0)
+			if !ok || len(divs) > 0 {
+				return nil, false
+			}
+			conds = append(conds, &ast.BinaryExpr{X: e, Op: token.GEQ, Y: intLit(0)})
+		}
+	}
+	sort.Slice(conds, func(a, b int) bool { return types.ExprString(conds[a]) < types.ExprString(conds[b]) })
+	return conds, true
 }

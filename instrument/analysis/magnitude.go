@@ -94,7 +94,7 @@ func (h *heapPass) indexRange() (first, last poly, conds []ast.Expr, ok bool) {
 // least the absolute value of e and of every step of its computation in
 // any iteration, adding to conds the conditions (evaluated in order) that
 // it and its parts do not exceed maxInt; it fails when e is not of the
-// forms polyOf reads or min/max of them.
+// forms polyOf reads, min/max or quotients and remainders of them.
 func (h *heapPass) magnitude(e ast.Expr, conds *[]ast.Expr, depth int) (ast.Expr, bool) {
 	e = ast.Unparen(e)
 	k, ok := litValue(e) // zeroLit, made here
@@ -191,13 +191,19 @@ func (h *heapPass) magnitude(e ast.Expr, conds *[]ast.Expr, depth int) (ast.Expr
 			return m, m != nil
 		}
 	case *ast.BinaryExpr:
-		if x.Op != token.ADD && x.Op != token.SUB && x.Op != token.MUL {
+		if x.Op != token.ADD && x.Op != token.SUB && x.Op != token.MUL && x.Op != token.QUO && x.Op != token.REM {
 			return nil, false
 		}
 		a, okA := h.magnitude(x.X, conds, depth+1)
 		b, okB := h.magnitude(x.Y, conds, depth+1)
 		if !okA || !okB {
 			return nil, false
+		}
+		if x.Op == token.QUO || x.Op == token.REM {
+			// |a/b| and |a%b| are at most |a| for b ≠ 0 (b = 0 panics in
+			// the program, before any access), and a ≥ -maxInt, so
+			// minInt/-1 does not occur.
+			return a, true
 		}
 		if x.Op != token.MUL {
 			return sum(a, b), true
