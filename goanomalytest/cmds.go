@@ -41,7 +41,7 @@ func runCheck(ts *testscript.TestScript, neg bool, name, class string, args []st
 	if len(args) != 1 && len(args) != 3 {
 		ts.Fatalf("usage: %s N | %s FILE:LINE FILE:LINE KIND", name, name)
 	}
-	out, err := parseOutput([]byte(ts.ReadFile("stdout") + ts.ReadFile("stderr")))
+	out, err := parseOutput([]byte(ts.ReadFile("stdout") + "\n" + ts.ReadFile("stderr")))
 	if err != nil {
 		ts.Fatalf("%s: %v", name, err)
 	}

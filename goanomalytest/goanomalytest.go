@@ -33,13 +33,15 @@
 // protocol reports the exact pairs of sites, where the faster wait-free
 // default promises one report per conflicting location, and its pairs may
 // depend on the schedule when more than two blocks touch one location. A
-// script that sets GOANOMALY itself must keep format=json. (Which pairs
-// are reported after a first race can still depend on the schedule when
-// the program branches on a value the race decides; pin the pairs whose
-// accesses run whatever the racy values are.) An assertion fails when the last command
-// printed neither a report nor the closing summary, so "races 0" cannot
-// pass by reading the output of something that was not a checked run.
-// Reports written elsewhere (log_path) are not read.
+// script that sets GOANOMALY itself must keep format=json. Which pairs are
+// reported after a first race can still depend on the schedule when the
+// program branches on a value the race decides: pin the pairs whose
+// accesses run whatever the racy values are.
+//
+// An assertion fails when the last command printed neither a report nor
+// the closing summary, so "races 0" cannot pass by reading the output of
+// something that was not a checked run. Reports written elsewhere
+// (log_path) are not read.
 //
 // A suite (examples/regression in goanomaly's repository is one):
 //

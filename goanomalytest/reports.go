@@ -49,23 +49,28 @@ type output struct {
 }
 
 // parseOutput reads the JSON lines goanomaly printed in out, skipping the
-// program's own output. Lines of go test -json (test2json events) are read
-// through their Output field.
+// program's own output. A report may follow output the program left
+// without a newline on the same stream, so it is looked for anywhere in a
+// line. Lines of go test -json (test2json events) are read through their
+// Output field.
 func parseOutput(out []byte) (output, error) {
 	var o output
 	have := map[conflict]bool{}
 	for line := range bytes.Lines(out) {
-		line = bytes.TrimSpace(line)
 		if ev := (struct{ Action, Output string }{}); bytes.HasPrefix(line, []byte(`{"`)) &&
 			json.Unmarshal(line, &ev) == nil && ev.Action == "output" {
-			line = bytes.TrimSpace([]byte(ev.Output))
+			line = []byte(ev.Output)
 		}
-		if !bytes.HasPrefix(line, []byte(`{"kind":`)) && !bytes.HasPrefix(line, []byte(`{"summary":`)) {
+		i := bytes.Index(line, []byte(`{"kind":`))
+		if j := bytes.Index(line, []byte(`{"summary":`)); i < 0 || j >= 0 && j < i {
+			i = j
+		}
+		if i < 0 {
 			continue
 		}
 		var r jsonReport
-		if err := json.Unmarshal(line, &r); err != nil {
-			return o, fmt.Errorf("cannot read goanomaly's report %s: %v", line, err)
+		if err := json.NewDecoder(bytes.NewReader(line[i:])).Decode(&r); err != nil {
+			return o, fmt.Errorf("cannot read goanomaly's report %s: %v", bytes.TrimSpace(line[i:]), err)
 		}
 		if r.Summary != nil {
 			o.seen = true
@@ -73,7 +78,7 @@ func parseOutput(out []byte) (output, error) {
 		}
 		c, err := r.conflict()
 		if err != nil {
-			return o, fmt.Errorf("cannot read goanomaly's report %s: %v", line, err)
+			return o, fmt.Errorf("cannot read goanomaly's report %s: %v", bytes.TrimSpace(line[i:]), err)
 		}
 		o.seen = true
 		if !have[c] {

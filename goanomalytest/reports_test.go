@@ -44,6 +44,12 @@ func TestParseOutput(t *testing.T) {
 		t.Errorf("go test -json output: %+v, %v", out, err)
 	}
 
+	// A report after output the program left without a newline.
+	out, err = parseOutput([]byte("progress: 3/4" + strings.TrimPrefix(racyOut, "9 true\n")))
+	if err != nil || len(out.conflicts) != 2 {
+		t.Errorf("a report after the program's unended line: %+v, %v", out, err)
+	}
+
 	if _, err := parseOutput([]byte(racyOut[:300])); err == nil || !strings.Contains(err.Error(), "cannot read goanomaly's report") {
 		t.Errorf("a cut report: %v, want an error", err)
 	}
