@@ -17,7 +17,6 @@ import (
 	"github.com/rogpeppe/go-internal/goproxytest"
 	"github.com/rogpeppe/go-internal/testscript"
 	"golang.org/x/tools/go/analysis/singlechecker"
-	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/goanomaly/goanomaly/cmd/goanomaly/cli"
 	"github.com/goanomaly/goanomaly/instrument/analysis"
@@ -25,12 +24,7 @@ import (
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"goanomaly": func() { // as cmd/goanomaly's main
-			if cli.VetTool(os.Args[1:]) {
-				unitchecker.Main(analysis.Analyzer)
-			}
-			os.Exit(cli.Main(os.Args[1:], nil))
-		},
+		"goanomaly":       func() { os.Exit(cli.Command()) }, // cmd/goanomaly's main
 		"goanomaly-probe": func() { os.Exit(cli.Main(os.Args[1:], probe)) },
 		"goanomaly-vet":   func() { singlechecker.Main(analysis.Analyzer) }, // as cmd/goanomaly-vet's
 	})

@@ -20,17 +20,7 @@ package main
 import (
 	"os"
 
-	"golang.org/x/tools/go/analysis/unitchecker"
-
 	"github.com/goanomaly/goanomaly/cmd/goanomaly/cli"
-	"github.com/goanomaly/goanomaly/instrument/analysis"
 )
 
-func main() {
-	// The go command runs a vet tool with -V=full, -flags or a unit.cfg
-	// file; unitchecker speaks that protocol, and exits.
-	if cli.VetTool(os.Args[1:]) {
-		unitchecker.Main(analysis.Analyzer)
-	}
-	os.Exit(cli.Main(os.Args[1:], nil))
-}
+func main() { os.Exit(cli.Command()) }

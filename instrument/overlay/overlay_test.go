@@ -176,3 +176,17 @@ func read(t *testing.T, p string) string {
 	}
 	return string(data)
 }
+
+// TestCacheRootEnv: GOANOMALYCACHE, when set, is the cache root; a relative
+// one is refused, as the go command refuses a relative GOCACHE.
+func TestCacheRootEnv(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("GOANOMALYCACHE", dir)
+	if got, err := CacheRoot(); got != dir || err != nil {
+		t.Errorf("CacheRoot() = %q, %v, want %q", got, err, dir)
+	}
+	t.Setenv("GOANOMALYCACHE", "rel")
+	if _, err := CacheRoot(); err == nil || !strings.Contains(err.Error(), "GOANOMALYCACHE=rel: not an absolute path") {
+		t.Errorf("CacheRoot() with a relative GOANOMALYCACHE: %v", err)
+	}
+}

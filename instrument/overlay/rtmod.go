@@ -18,8 +18,17 @@ import (
 )
 
 // CacheRoot returns the directory under which runtime copies are kept:
-// goanomaly in the user's cache directory (never in the user's tree).
+// $GOANOMALYCACHE, else goanomaly in the user's cache directory (never in
+// the user's tree). GOANOMALYCACHE is for environments without a usable
+// home, such as testscript's (HOME=/no-home), which share one copy this way
+// as they share GOCACHE.
 func CacheRoot() (string, error) {
+	if dir := os.Getenv("GOANOMALYCACHE"); dir != "" {
+		if !filepath.IsAbs(dir) {
+			return "", fmt.Errorf("GOANOMALYCACHE=%s: not an absolute path", dir)
+		}
+		return dir, nil
+	}
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		return "", fmt.Errorf("no cache directory for the runtime copy: %v", err)

@@ -125,6 +125,9 @@ space-separated list of option=value:
 	atomics=1          report conflicting atomic operations as NONDETERMINISM
 	summary=1          print a summary of what was checked at exit
 	max_shadow=N       shadow cells per tree before new addresses go unchecked
+
+goanomaly itself reads GOANOMALYCACHE: the directory (absolute) it writes
+the runtime's copy to, instead of goanomaly in the user cache directory.
 `}
 	}
 	return doc{}
