@@ -277,6 +277,7 @@ func (h *heapPass) polyOf(e ast.Expr, depth int) (poly, bool) {
 // innerRange is the range of a loop variable of the goroutine body that
 // only its loop assigns, as the expressions of its first value and of the
 // bound it stays below (or at most): for v := lo; v < hi (or v <= hi);
+// v++ (or v += s, under stepConds);
 // range n; range s of a contained sub-slice s := X[lo:hi].
 func (h *heapPass) innerRange(v *types.Var) (lo ast.Expr, hi innerBound, ok bool) {
 	if v == nil || h.loopOf[v] == nil || !h.loopOwnedVar(v) {
@@ -285,10 +286,14 @@ func (h *heapPass) innerRange(v *types.Var) (lo ast.Expr, hi innerBound, ok bool
 	switch l := h.loopOf[v].(type) {
 	case *ast.ForStmt:
 		init, cond, ok := forParts(l, v, h.info)
+		if ok {
+			return init, innerBound{e: cond.Y, incl: cond.Op == token.LEQ}, true
+		}
+		init, cond, step, ok := h.stepParts(l, v)
 		if !ok {
 			return nil, innerBound{}, false
 		}
-		return init, innerBound{e: cond.Y, incl: cond.Op == token.LEQ}, true
+		return init, innerBound{e: cond.Y, incl: cond.Op == token.LEQ, step: step}, true
 	case *ast.RangeStmt:
 		if id, isID := l.Key.(*ast.Ident); !isID || h.info.Defs[id] != v {
 			return nil, innerBound{}, false
@@ -313,6 +318,7 @@ type innerBound struct {
 	e     ast.Expr
 	incl  bool
 	minus ast.Expr
+	step  ast.Expr // v += step, an invariant; nil for v++ (stepConds)
 }
 
 var zeroLit = &ast.BasicLit{Kind: token.INT, Value: "0"}

@@ -91,26 +91,35 @@ func (h *heapPass) subFoot(a access) (*heapRoot, foot, bool) {
 	// The bounds may use the body's loop variables (c := C[i*n:(i+1)*n]
 	// inside for i := lo; i < hi): every iteration's sub-slice lies within
 	// [least lo, greatest hi).
-	var signs []ast.Expr
-	if l, ok = h.extreme(l, false, &signs, 0); !ok {
-		return nil, foot{}, false
-	}
-	his := chunkHis
-	hiArgs := []ast.Expr{inner.High}
-	if chunkHis != nil {
-		hiArgs = nil
-	}
-	if call, ok := h.resolve(inner.High).(*ast.CallExpr); ok && isBuiltin(call, "min", h.info) {
-		hiArgs = call.Args
-	}
-	for _, e := range hiArgs {
-		if p, ok := h.polyOf(e, 0); ok {
-			if p, ok = h.extreme(p.add(off, 1), true, &signs, 0); ok {
-				his = append(his, p)
+	var raw []poly
+	if chunkHis == nil {
+		hiArgs := []ast.Expr{inner.High}
+		if call, ok := h.resolve(inner.High).(*ast.CallExpr); ok && isBuiltin(call, "min", h.info) {
+			hiArgs = call.Args
+		}
+		for _, e := range hiArgs {
+			if p, ok := h.polyOf(e, 0); ok {
+				raw = append(raw, p.add(off, 1))
 			}
 		}
 	}
-	f, ok := h.footOf(l, his, append(srcs, lo, inner.High), signs)
+	keep := h.cyclicSym(append([]poly{l}, raw...)...)
+	var signs []ast.Expr
+	if l, ok = h.extremeKeeping(l, keep, false, &signs, 0); !ok {
+		return nil, foot{}, false
+	}
+	his := chunkHis
+	for _, p := range raw {
+		if p, ok := h.extremeKeeping(p, keep, true, &signs, 0); ok {
+			his = append(his, p)
+		}
+	}
+	srcs = append(srcs, lo, inner.High)
+	if keep != "" {
+		f, ok := h.cyclicFoot(keep, l, his, srcs, signs)
+		return rt, f, ok
+	}
+	f, ok := h.footOf(l, his, srcs, signs)
 	return rt, f, ok
 }
 
@@ -140,10 +149,14 @@ func (h *heapPass) indexFoot(e ast.Expr) (foot, bool) {
 		return foot{}, false
 	}
 	var signs []ast.Expr
-	lo, ok1 := h.extreme(p, false, &signs, 0)
-	hi, ok2 := h.extreme(p, true, &signs, 0)
+	keep := h.cyclicSym(p)
+	lo, ok1 := h.extremeKeeping(p, keep, false, &signs, 0)
+	hi, ok2 := h.extremeKeeping(p, keep, true, &signs, 0)
 	if !ok1 || !ok2 {
 		return foot{}, false
+	}
+	if keep != "" {
+		return h.cyclicFoot(keep, lo, []poly{hi.add(polyConst(1), 1)}, []ast.Expr{e}, signs)
 	}
 	return h.footOf(lo, []poly{hi.add(polyConst(1), 1)}, []ast.Expr{e}, signs)
 }
@@ -180,7 +193,18 @@ func (h *heapPass) fileFoot(a access, rt *heapRoot, idx ast.Expr) (*heapRoot, fo
 // invariants are, which signs receives as run-time conditions (the index
 // is ≥ 0 by indexRange's).
 func (h *heapPass) extreme(p poly, max bool, signs *[]ast.Expr, depth int) (poly, bool) {
-	js := p.symbols("@j")
+	return h.extremeKeeping(p, "", max, signs, depth)
+}
+
+// extremeKeeping is extreme with the loop variable keep left in place (a
+// cyclic distribution's variable, cyclic.go).
+func (h *heapPass) extremeKeeping(p poly, keep string, max bool, signs *[]ast.Expr, depth int) (poly, bool) {
+	var js []string
+	for _, s := range p.symbols("@j") {
+		if s != keep {
+			js = append(js, s)
+		}
+	}
 	if len(js) == 0 {
 		return p, true
 	}
@@ -198,12 +222,17 @@ func (h *heapPass) extreme(p poly, max bool, signs *[]ast.Expr, depth int) (poly
 	if !ok {
 		return poly{}, false
 	}
+	need, ok := h.stepConds(st.inner[s])
+	if !ok {
+		return poly{}, false
+	}
+	*signs = append(*signs, need...)
 	if c, isConst := coef.constant(); isConst {
 		end := lo
 		if c > 0 == max {
 			end = hi
 		}
-		return h.extreme(rest.add(end.scale(c), 1), max, signs, depth+1)
+		return h.extremeKeeping(rest.add(end.scale(c), 1), keep, max, signs, depth+1)
 	}
 	if !h.nonNegativeCoef(coef, signs) {
 		return poly{}, false
@@ -216,7 +245,7 @@ func (h *heapPass) extreme(p poly, max bool, signs *[]ast.Expr, depth int) (poly
 	if !ok {
 		return poly{}, false
 	}
-	return h.extreme(rest.add(prod, 1), max, signs, depth+1)
+	return h.extremeKeeping(rest.add(prod, 1), keep, max, signs, depth+1)
 }
 
 // nonNegativeCoef reports whether the symbolic coefficient c is ≥ 0 when

@@ -135,6 +135,11 @@ func (h *heapPass) magnitude(e ast.Expr, conds *[]ast.Expr, depth int) (ast.Expr
 			return h.indexMagnitude(conds, depth)
 		}
 		if lo, b, ok := h.innerRange(v); ok && b.e != nil {
+			need, ok := h.stepConds(v)
+			if !ok {
+				return nil, false
+			}
+			*conds = append(*conds, need...)
 			ml, ok1 := h.magnitude(lo, conds, depth+1)
 			mh, ok2 := h.magnitude(b.e, conds, depth+1)
 			if !ok1 || !ok2 {
