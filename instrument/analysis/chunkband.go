@@ -63,7 +63,7 @@ func (h *heapPass) chunkFoot(fam string, lo poly, his []poly, srcs, conds []ast.
 		if !ok || Q.key() != P.key() || !invariantPoly(b) {
 			continue
 		}
-		f := foot{P: P, a: a, bmax: b.add(P, 1), conds: conds, fam: fam}
+		f := foot{P: P, a: a, bmax: b.add(P, 1), conds: conds, fam: fam, width: P}
 		r := 2
 		if dc, ok := h.nonNegative(f.slack()); ok {
 			r = min(len(dc), 1)

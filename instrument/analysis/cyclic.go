@@ -172,7 +172,7 @@ func (h *heapPass) cyclicFoot(sym string, lo poly, his []poly, srcs, signs []ast
 		if k > 0 {
 			bmax = b0.add(last.scale(k), 1)
 		}
-		f := foot{P: P, a: a, bmax: bmax, conds: conds, fam: "cyc:" + S.key() + "|" + c0.key()}
+		f := foot{P: P, a: a, bmax: bmax, conds: conds, fam: "cyc:" + S.key() + "|" + c0.key(), width: P}
 		r := 2
 		if dc, ok := h.nonNegative(f.slack()); ok {
 			r = min(len(dc), 1)

@@ -53,6 +53,9 @@ type foot struct {
 	P, a, bmax poly
 	conds      []ast.Expr
 	fam        string // a chunk band's family (chunk.go), or "" for the loop index's band
+	// width is the band's width: P, or P·s for a loop index stepping by s
+	// (indices s apart, so bands of P·s elements do not meet).
+	width poly
 }
 
 // footOf reads the footprint [lo, H) of an access, H at most each of his,
@@ -85,6 +88,17 @@ func (h *heapPass) footOf(lo poly, his []poly, srcs []ast.Expr, signs []ast.Expr
 		}
 	}
 	conds = append(conds, signs...)
+	// A loop stepping by s (i += bs): the indices are at least s apart,
+	// and when P ≥ 0 so are their bands, by P·s; when P < 0 the test
+	// makes every footprint empty, as with a step of 1.
+	width := P
+	if h.step != nil {
+		if sp, ok := h.polyOf(h.step, 0); ok && invariantPoly(sp) {
+			if w, ok := P.mul(sp); ok {
+				width = w
+			}
+		}
+	}
 	var best *foot
 	rank := 3
 	for _, hi := range his {
@@ -103,7 +117,7 @@ func (h *heapPass) footOf(lo poly, his []poly, srcs []ast.Expr, signs []ast.Expr
 		case k < 0:
 			bmax = b0.add(first.scale(k), 1)
 		}
-		f := foot{P: P, a: a, bmax: bmax, conds: conds}
+		f := foot{P: P, a: a, bmax: bmax, conds: conds, width: width}
 		r := 2
 		if dc, ok := h.nonNegative(f.slack()); ok {
 			r = min(len(dc), 1)
@@ -119,7 +133,7 @@ func (h *heapPass) footOf(lo poly, his []poly, srcs []ast.Expr, signs []ast.Expr
 }
 
 // slack is P - (bmax - a): the band test holds when it is ≥ 0.
-func (f foot) slack() poly { return f.P.add(f.bmax.add(f.a, -1), -1) }
+func (f foot) slack() poly { return f.width.add(f.bmax.add(f.a, -1), -1) }
 
 // bandForm runs the band test on one footprint of root rt and returns its
 // form "band:P|a", recording the run-time conditions on rt, or "".
@@ -220,6 +234,9 @@ func (h *heapPass) nonNegative(d poly) ([]ast.Expr, bool) {
 	}
 	if d.k > maxInt32 || d.k < -maxInt32 {
 		return nil, false
+	}
+	if pos == nil && d.k <= 0 {
+		return nil, false // k - y ≥ 0 with y ≥ 0 and k ≤ 0: only y = k = 0, where the footprints are empty
 	}
 	var conds []ast.Expr
 	lhs := pos

@@ -20,7 +20,7 @@ func (h *heapPass) indexRange() (first, last poly, conds []ast.Expr, ok bool) {
 	if h.c.Index == nil {
 		return poly{}, poly{}, nil, false
 	}
-	var init, end ast.Expr
+	var init, end, sAt ast.Expr
 	incl := false
 	switch l := loopStmt(h.c.List[h.c.First]).(type) {
 	case *ast.RangeStmt:
@@ -32,7 +32,7 @@ func (h *heapPass) indexRange() (first, last poly, conds []ast.Expr, ok bool) {
 	case *ast.ForStmt:
 		i, cond, ok := forParts(l, h.c.Index, h.info)
 		if !ok && h.step != nil {
-			i, cond, ok = forStepParts(l, h.c.Index, h.info)
+			i, cond, ok = h.indexStepParts(l)
 		}
 		if !ok && h.step == nil {
 			return h.scaledIndexRange(l)
@@ -41,7 +41,10 @@ func (h *heapPass) indexRange() (first, last poly, conds []ast.Expr, ok bool) {
 			return poly{}, poly{}, nil, false
 		}
 		if h.step != nil {
-			if s, isConst := h.r.finder.intConst(h.step); !isConst || s <= 0 {
+			if s, isConst := h.r.finder.intConst(h.step); isConst && s <= 0 {
+				return poly{}, poly{}, nil, false
+			}
+			if sAt, ok = h.variableStep(); !ok {
 				return poly{}, poly{}, nil, false
 			}
 		}
@@ -76,7 +79,12 @@ func (h *heapPass) indexRange() (first, last poly, conds []ast.Expr, ok bool) {
 	if step > maxInt32 {
 		return poly{}, poly{}, nil, false
 	}
-	if step > 0 {
+	if sAt != nil {
+		// i += s, s an invariant: s ≥ 1, and the step past the bound does
+		// not wrap (bound + s ≤ maxInt, for i < n and i <= n alike).
+		conds = append(conds, &ast.BinaryExpr{X: sAt, Op: token.GEQ, Y: intLit(1)},
+			&ast.BinaryExpr{X: mEnd, Op: token.LEQ, Y: &ast.BinaryExpr{X: maxInt(), Op: token.SUB, Y: sAt}})
+	} else if step > 0 {
 		conds = append(conds, &ast.BinaryExpr{X: mEnd, Op: token.LEQ, Y: &ast.BinaryExpr{X: maxInt(), Op: token.SUB, Y: intLit(step)}})
 	}
 	if k, isConst := first.constant(); !isConst || k < 0 {
@@ -240,10 +248,19 @@ func (h *heapPass) indexMagnitude(conds *[]ast.Expr, depth int) (ast.Expr, bool)
 	case *ast.ForStmt:
 		_, cond, ok := forParts(l, h.c.Index, h.info)
 		if !ok && h.step != nil {
-			_, cond, ok = forStepParts(l, h.c.Index, h.info)
+			_, cond, ok = h.indexStepParts(l)
 		}
 		if ok {
-			return h.magnitude(cond.Y, conds, depth+1)
+			sAt, ok := h.variableStep()
+			if !ok {
+				return nil, false
+			}
+			m, ok := h.magnitude(cond.Y, conds, depth+1)
+			if ok && sAt != nil {
+				*conds = append(*conds, &ast.BinaryExpr{X: sAt, Op: token.GEQ, Y: intLit(1)},
+					&ast.BinaryExpr{X: m, Op: token.LEQ, Y: &ast.BinaryExpr{X: maxInt(), Op: token.SUB, Y: sAt}})
+			}
+			return m, ok
 		}
 		if n, sc, ok := scaledBound(l, h.c.Index, h.info); ok && h.step == nil {
 			if _, _, c, ok := h.scaledIndexRange(l); ok {
@@ -336,4 +353,36 @@ func litValue(e ast.Expr) (int64, bool) {
 	}
 	v, err := strconv.ParseInt(lit.Value, 10, 64)
 	return v, err == nil
+}
+
+// indexStepParts matches the construct's loop for i := init; i < hi (or
+// <=); i += s, s the step (constant or not; indexRange and
+// indexMagnitude check it).
+func (h *heapPass) indexStepParts(l *ast.ForStmt) (ast.Expr, *ast.BinaryExpr, bool) {
+	p, ok := l.Post.(*ast.AssignStmt)
+	if !ok || p.Tok != token.ADD_ASSIGN || len(p.Lhs) != 1 || len(p.Rhs) != 1 {
+		return nil, nil, false
+	}
+	one := *l
+	one.Post = &ast.IncDecStmt{X: p.Lhs[0], Tok: token.INC}
+	return forParts(&one, h.c.Index, h.info)
+}
+
+// variableStep is the construct's loop step as evaluated at its start
+// when it is an invariant int value that is not a constant (i += bs); nil
+// when the step is a constant or there is none. It fails for any other
+// step.
+func (h *heapPass) variableStep() (ast.Expr, bool) {
+	if h.step == nil {
+		return nil, true
+	}
+	if _, isConst := h.r.finder.intConst(h.step); isConst {
+		return nil, true
+	}
+	if !h.isInt(h.step) || !h.invariant(h.step, 0) {
+		return nil, false
+	}
+	var divs []ast.Expr
+	e, ok := h.atStart(h.step, nil, &divs, 0)
+	return e, ok && len(divs) == 0
 }
