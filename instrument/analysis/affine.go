@@ -182,13 +182,15 @@ type affineState struct {
 	noFoot    map[*heapRoot]bool            // a root with an access whose footprint is unknown
 	hulls     map[*heapRoot][]ast.Expr      // the conditions of a root proven by its hull
 	through   map[ast.Expr]*heapRoot        // accesses through a contained sub-slice: the root it is taken of (nil: none)
+	raws      map[*heapRoot][]rawAccess     // a flat root's X[e] accesses, e as read (exact.go)
 }
 
 func (h *heapPass) affine() *affineState {
 	if h.aff == nil {
 		h.aff = &affineState{atoms: map[string]ast.Expr{}, inner: map[string]*types.Var{}, contained: map[*ast.SliceExpr]bool{},
 			subOf: map[*types.Var]*ast.SliceExpr{}, conds: map[*heapRoot][]ast.Expr{}, feet: map[*heapRoot][]foot{},
-			noFoot: map[*heapRoot]bool{}, hulls: map[*heapRoot][]ast.Expr{}, through: map[ast.Expr]*heapRoot{}}
+			noFoot: map[*heapRoot]bool{}, hulls: map[*heapRoot][]ast.Expr{}, through: map[ast.Expr]*heapRoot{},
+			raws: map[*heapRoot][]rawAccess{}}
 		h.findContained()
 	}
 	return h.aff

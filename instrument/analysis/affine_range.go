@@ -175,6 +175,9 @@ func (h *heapPass) fileFoot(a access, rt *heapRoot, idx ast.Expr) (*heapRoot, fo
 		return nil, foot{}, false
 	}
 	if idx != nil && !a.elems {
+		if p, ok := h.polyOf(idx, 0); ok {
+			st.raws[rt] = append(st.raws[rt], rawAccess{p: p, write: a.mode&write != 0, src: idx})
+		}
 		if f, ok := h.indexFoot(idx); ok {
 			st.feet[rt] = append(st.feet[rt], f)
 			return rt, f, true

@@ -583,6 +583,8 @@ func (h *heapPass) prove(p *HeapProof) {
 			proven[k] = true
 		case !overlaps(h.plainR, rt.elem) && rt.written && h.proveHull(rt):
 			proven[k] = true
+		case !overlaps(h.plainR, rt.elem) && rt.written && h.proveExact(rt):
+			proven[k] = true
 		}
 	}
 	for k := range h.readOnlyRoots {
