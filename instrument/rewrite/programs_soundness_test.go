@@ -12,7 +12,7 @@ import (
 
 // TestPruningLosesNoReportPrograms is the soundness guard over the programs
 // users see: the examples and the programs of the race_* (and sound_pool_*)
-// testscripts, each
+// testscripts, and of the reviewers' sound_review_* ones, each
 // built pruned and conservatively and run with the arguments its script
 // gives it, one thread (so both builds meet their accesses in one order),
 // must report the same pairs of sites. Scripts whose program spans several
@@ -33,6 +33,8 @@ func TestPruningLosesNoReportPrograms(t *testing.T) {
 	scripts = append(scripts, implicit...)
 	pools, _ := filepath.Glob("../../testscripts/sound_pool_*.txtar") // worker-owned memory: the same decisions both ways
 	scripts = append(scripts, pools...)
+	review, _ := filepath.Glob("../../testscripts/sound_review_*.txtar") // reviewers' adversarial programs: differential by construction
+	scripts = append(scripts, review...)
 	for _, script := range scripts {
 		ar, err := txtar.ParseFile(script)
 		if err != nil {

@@ -59,6 +59,8 @@ var families = []struct {
 	{"exit/break", func(c *chooser) *Prog { return genGoto(c, "break") }},
 	{"loop/band", genBand},
 	{"loop/band-nested", genBandNested},
+	{"loop/chunkdiv", func(c *chooser) *Prog { return genChunkDiv(c, false) }},
+	{"loop/chunkdiv-wrap", func(c *chooser) *Prog { return genChunkDiv(c, true) }},
 }
 
 // Generate returns the program data describes.
@@ -442,6 +444,107 @@ func genBandNested(c *chooser) *Prog {
 		&Make{Name: "a", Elem: "int", Len: rows*2*w + 2*w + 2},
 		&DeclInt{Name: "w", V: w},
 		&CallWork{Func: "band", Args: []string{"a", "w"}},
+	}}
+	return &Prog{Funcs: []*Func{main, work}}
+}
+
+// genChunkDiv exercises the band test of division-bounded chunks
+// (analysis's chunkband.go): iteration i of k works on the chunk
+// lo, hi := i*n/d + d0, (i+1)*n/d + d1 of n (d = k), walking its elements
+// a[v+e], its rows s := a[v*m : v*m+m+e] (written whole), or its
+// sub-slice q := a[lo : hi+e]; sometimes it also reads a[hi], the next
+// chunk's first element. Offsets d0 ≠ d1 make the bounds no chunk; e and
+// the read reach the next chunk; hi is sometimes clipped by min(…, n-1).
+// With huge (loop/chunkdiv-wrap) n and d
+// are huge, the bounds clamped to [0, 16] (min(max(…, 0), 16)), and i*n
+// wraps for some n: the clamped bounds then go down and up again and
+// chunks meet. n, k, d and m are parameters of the function holding the
+// loop, so the bounds are symbolic.
+func genChunkDiv(c *chooser, huge bool) *Prog {
+	k := c.between(2, 4)
+	n := c.between(k, 3*k+1)
+	d, clamp := k, int64(0)
+	m := c.between(2, 3)
+	shape := c.intn(3)
+	d0 := int64(pick(c, 0, 0, 1, -1))
+	d1 := d0
+	if c.intn(3) == 0 {
+		d1 = int64(pick(c, 0, 1, -1))
+	}
+	e := int64(pick(c, 0, 0, 1, -1))
+	if huge {
+		// i*n/d for i ≤ 5: 0 16 -32 -16 0 16 (1<<62), 0 24 -16 8 -32 56
+		// (3<<61, clamped: 0 16 0 8 0 16), or no wrap (1<<40).
+		k, n, d, clamp = 5, pick(c, 1<<62, 3<<61, 1<<40), 1<<58, 16
+		if n == 1<<40 {
+			d = 1 << 37
+		}
+		shape = 0 // the bounds may go down: only a loop walks them
+	}
+	if shape != 0 {
+		// Rows and sub-slices start at lo ≥ 0 and end past it (the
+		// simulation refuses a slice out of range, as the program would
+		// panic).
+		d0, d1, e = max(d0, 0), max(d1, 0), max(e, 0)
+		for i := range k {
+			if (i+1)*n/d+int(d1+e) < i*n/d+int(d0) {
+				d1 = d0
+			}
+		}
+	}
+	lo := Affine{Terms: []Term{{K: 1, Var: "lo"}}}
+	hi := Affine{Terms: []Term{{K: 1, Var: "hi"}}}
+	op := pick(c, byte('w'), 'x')
+	body := []Stmt{
+		&DeclDiv{Name: "lo", Var: "i", Mul: "n", Div: "d", D: d0, Clamp: clamp},
+		&DeclDiv{Name: "hi", Var: "i", Add: 1, Mul: "n", Div: "d", D: d1, Clamp: clamp},
+	}
+	if !huge && c.intn(3) == 0 {
+		// The last chunk clipped: hi := min((i+1)*n/d + d1, n - 1).
+		body[1].(*DeclDiv).Min = int64(n - 1)
+		if shape != 0 {
+			d0, d1, e = 0, 0, 0 // lo ≤ hi stays
+			body[0].(*DeclDiv).D, body[1].(*DeclDiv).D = 0, 0
+		}
+	}
+	length := n + 3
+	if huge {
+		length = int(clamp) + 2
+	}
+	switch shape {
+	case 0: // the chunk's elements
+		body = append(body, &Seq{Var: "v", From: &lo, To: &hi, Body: []Stmt{
+			&Access{Ref: "a", Idx: Affine{Terms: []Term{{K: 1, Var: "v"}}, D: e}, Op: op},
+		}})
+	case 1: // the chunk's rows, of m elements (m+e)
+		length = (n+2)*m + 2
+		rowLo := Affine{Terms: []Term{{K: 1, Var: "v", Var2: "m"}}}
+		rowHi := Affine{Terms: []Term{{K: 1, Var: "v", Var2: "m"}, {K: 1, Var: "m"}}, D: e}
+		body = append(body, &Seq{Var: "v", From: &lo, To: &hi, Body: []Stmt{
+			&Sub{Name: "s", Src: "a", Lo: rowLo, Hi: rowHi},
+			&Seq{Var: "j", N: m + 1, Body: []Stmt{&Access{Ref: "s", Idx: Affine{Terms: []Term{{K: 1, Var: "j"}}}, Op: op}}},
+		}})
+	default: // the chunk's sub-slice
+		qhi := hi
+		qhi.D = e
+		body = append(body,
+			&Sub{Name: "q", Src: "a", Lo: lo, Hi: qhi},
+			&Seq{Var: "j", N: n/k + 3, Body: []Stmt{&Access{Ref: "q", Idx: Affine{Terms: []Term{{K: 1, Var: "j"}}}, Op: op}}},
+		)
+	}
+	if c.intn(3) == 0 {
+		body = append(body, &Access{Ref: "a", Idx: hi, Op: 'r'})
+	}
+	work := &Func{Name: "chunks", Params: []Param{{"a", "[]int"}, {"n", "int"}, {"k", "int"}, {"d", "int"}, {"m", "int"}}, Body: []Stmt{
+		&Par{Join: joinKind(c), Var: "i", N: k, Body: body},
+	}}
+	main := &Func{Name: "Main", Body: []Stmt{
+		&Make{Name: "a", Elem: "int", Len: length},
+		&DeclInt{Name: "n", V: n},
+		&DeclInt{Name: "k", V: k},
+		&DeclInt{Name: "d", V: d},
+		&DeclInt{Name: "m", V: m},
+		&CallWork{Func: "chunks", Args: []string{"a", "n", "k", "d", "m"}},
 	}}
 	return &Prog{Funcs: []*Func{main, work}}
 }

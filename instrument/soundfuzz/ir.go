@@ -89,6 +89,16 @@ type DeclInt struct {
 	V    int
 }
 
+// DeclDiv is Name := (Var+Add)*Mul/Div + D (Var*Mul/Div + D when Add
+// is 0), Mul and Div int variables: a bound of a chunk of a division,
+// lo, hi := w*n/k, (w+1)*n/k, in int (truncating, wrapping) arithmetic;
+// when Clamp > 0, min(max(that, 0), Clamp); when Min > 0, min(that, Min)
+// (a last chunk clipped at the end).
+type DeclDiv struct {
+	Name, Var, Mul, Div string
+	Add, D, Clamp, Min  int64
+}
+
 // Sub is Name := Src[Lo:Hi], a sub-slice, or Src[Lo:min(Hi, Cap)] when
 // Cap > 0 (a blocked range clipped at the end; the program keeps Lo ≤ Hi
 // ≤ len(Src)).

@@ -180,6 +180,25 @@ func (r *renderer) stmt(depth int, st Stmt) {
 		}
 	case *DeclInt:
 		r.line(depth, fmt.Sprintf("%s := %d", st.Name, st.V))
+	case *DeclDiv:
+		x := st.Var
+		if st.Add != 0 {
+			x = fmt.Sprintf("(%s+%d)", st.Var, st.Add)
+		}
+		e := fmt.Sprintf("%s*%s/%s", x, st.Mul, st.Div)
+		switch {
+		case st.D > 0:
+			e += fmt.Sprintf(" + %d", st.D)
+		case st.D < 0:
+			e += fmt.Sprintf(" - %d", -st.D)
+		}
+		if st.Clamp > 0 {
+			e = fmt.Sprintf("min(max(%s, 0), %d)", e, st.Clamp)
+		}
+		if st.Min > 0 {
+			e = fmt.Sprintf("min(%s, %d)", e, st.Min)
+		}
+		r.line(depth, st.Name+" := "+e)
 	case *Sub:
 		hi := affine(st.Hi)
 		if st.Cap > 0 {

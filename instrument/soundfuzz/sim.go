@@ -186,6 +186,20 @@ func (s *sim) stmt(t *task, st Stmt, env map[string]value) ctl {
 		env[st.Name] = v
 	case *DeclInt:
 		env[st.Name] = value{kind: 'i', i: int64(st.V)}
+	case *DeclDiv:
+		x := s.lookup(env, st.Var).i + st.Add
+		d := s.lookup(env, st.Div).i
+		if d == 0 {
+			s.fail("%s: division by zero", st.Name)
+		}
+		v := x*s.lookup(env, st.Mul).i/d + st.D
+		if st.Clamp > 0 {
+			v = min(max(v, 0), st.Clamp)
+		}
+		if st.Min > 0 {
+			v = min(v, st.Min)
+		}
+		env[st.Name] = value{kind: 'i', i: v}
 	case *Sub:
 		src := s.lookup(env, st.Src)
 		lo, hi := s.eval(env, st.Lo), s.eval(env, st.Hi)
