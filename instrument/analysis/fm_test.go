@@ -27,9 +27,9 @@ func TestFeasible(t *testing.T) {
 		{"2x = 1", []ineq{row(-1, "x", 2), row(1, "x", -2)}, false},
 		// Rows i1 < i2 of the triangle j ≥ i, the mirror: (i1, j1) = (j2, i2).
 		{"mirror", []ineq{
-			row(-1, "i2", 1, "i1", -1), // i1 ≤ i2 - 1
-			row(0, "j1", 1, "i1", -1),  // j1 ≥ i1
-			row(0, "j2", 1, "i2", -1),  // j2 ≥ i2
+			row(-1, "i2", 1, "i1", -1),                           // i1 ≤ i2 - 1
+			row(0, "j1", 1, "i1", -1),                            // j1 ≥ i1
+			row(0, "j2", 1, "i2", -1),                            // j2 ≥ i2
 			row(0, "i1", 1, "j2", -1), row(0, "j2", 1, "i1", -1), // i1 = j2
 			row(0, "j1", 1, "i2", -1), row(0, "i2", 1, "j1", -1), // j1 = i2
 		}, false},
