@@ -235,9 +235,6 @@ func (h *heapPass) nonNegative(d poly) ([]ast.Expr, bool) {
 	if d.k > maxInt32 || d.k < -maxInt32 {
 		return nil, false
 	}
-	if pos == nil && d.k <= 0 {
-		return nil, false // k - y ≥ 0 with y ≥ 0 and k ≤ 0: only y = k = 0, where the footprints are empty
-	}
 	var conds []ast.Expr
 	lhs := pos
 	switch {

@@ -48,6 +48,9 @@ type GuardSpan struct {
 	// Band, with Cond: Cond says the iterations' footprints of the slice
 	// Path are apart, their bounds' arithmetic not wrapping (depend.go).
 	Band bool
+	// Chunk, with Cond: Cond says the arithmetic of the chunk bound Path
+	// (and of its shifted upper bound) does not wrap (owned.go).
+	Chunk bool
 }
 
 // what says what an injective span assumes, for verdicts and vet.
@@ -66,6 +69,8 @@ func (g GuardSpan) What() string {
 	switch {
 	case g.Band:
 		return "the iterations' intervals of " + types.ExprString(g.Path) + " are apart and their bounds do not overflow"
+	case g.Chunk:
+		return "the chunk bounds from " + types.ExprString(g.Path) + " do not overflow"
 	case g.Cond != nil:
 		return types.ExprString(g.Path) + " does not overflow"
 	case g.Injective:

@@ -182,6 +182,11 @@ func (h *heapPass) magnitude(e ast.Expr, conds *[]ast.Expr, depth int) (ast.Expr
 			*conds = append(*conds, &ast.BinaryExpr{X: s, Op: token.GEQ, Y: intLit(0)})
 			return s, true
 		}
+	case *ast.SelectorExpr, *ast.StarExpr:
+		if p, ok := h.pathAtStart(x); ok { // as the invariant local above
+			*conds = append(*conds, &ast.BinaryExpr{X: p, Op: token.GEQ, Y: intLit(0)})
+			return p, true
+		}
 	case *ast.CallExpr:
 		if isBuiltin(x, "len", h.info) && h.invariant(x, 0) {
 			var divs []ast.Expr

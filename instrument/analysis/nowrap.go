@@ -246,6 +246,8 @@ func (h *heapPass) atStart(e ast.Expr, idx ast.Expr, divs *[]ast.Expr, depth int
 		case h.def(v) != nil:
 			return h.atStart(h.def(v), idx, divs, depth+1)
 		}
+	case *ast.SelectorExpr, *ast.StarExpr:
+		return h.pathAtStart(x)
 	case *ast.BinaryExpr:
 		switch x.Op {
 		case token.ADD, token.SUB, token.MUL, token.QUO:
@@ -272,6 +274,10 @@ func (h *heapPass) atStart(e ast.Expr, idx ast.Expr, divs *[]ast.Expr, depth int
 		out := &ast.CallExpr{Fun: ast.NewIdent(name)}
 		for _, a := range x.Args {
 			if name == "len" {
+				if p, ok := h.pathAtStart(a); ok {
+					out.Args = append(out.Args, p)
+					continue
+				}
 				id, isID := ast.Unparen(a).(*ast.Ident)
 				v, _ := h.info.Uses[id].(*types.Var)
 				if !isID || v == nil || !h.visibleAtStart(v) {
@@ -330,4 +336,36 @@ func maxInt() ast.Expr {
 	return &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{
 		&ast.BinaryExpr{X: &ast.UnaryExpr{Op: token.XOR, X: u0}, Op: token.SHR, Y: intLit(1)},
 	}}
+}
+
+// pathAtStart returns e itself when it is a path of field selections and
+// pointer indirections (m.nodes, *width, s.pos) from a variable visible at
+// the construct's start, reading memory nothing in the construct writes:
+// its value there is every goroutine's. The node is the program's own, so
+// that the rewriter, which knows its types, tests the pointers on it for
+// nil before the guard reads through them (the checked copy then runs and
+// fails as the program does).
+func (h *heapPass) pathAtStart(e ast.Expr) (ast.Expr, bool) {
+	if !h.invariant(e, 0) {
+		return nil, false
+	}
+	for x := ast.Unparen(e); ; {
+		switch y := x.(type) {
+		case *ast.Ident:
+			v, _ := h.info.Uses[y].(*types.Var)
+			if v == nil || !(h.visibleAtStart(v) || v.Parent() == v.Pkg().Scope()) {
+				return nil, false
+			}
+			return ast.Unparen(e), true
+		case *ast.SelectorExpr:
+			if sel := h.info.Selections[y]; sel == nil || sel.Kind() != types.FieldVal {
+				return nil, false
+			}
+			x = ast.Unparen(y.X)
+		case *ast.StarExpr:
+			x = ast.Unparen(y.X)
+		default:
+			return nil, false
+		}
+	}
 }

@@ -305,17 +305,49 @@ func (h *heapPass) chunk(lo, hi ast.Expr) (string, bool) {
 	if !wide(h.info.TypeOf(lo)) || !wide(h.info.TypeOf(hi)) || !h.monotone(lo, 0) {
 		return "", false
 	}
-	if h.shifted(lo, hi) {
-		return "iv:" + h.canon(lo), true
-	}
-	if call, ok := h.resolve(hi).(*ast.CallExpr); ok && isBuiltin(call, "min", h.info) {
+	shifted := h.shifted(lo, hi)
+	if call, ok := h.resolve(hi).(*ast.CallExpr); ok && !shifted && isBuiltin(call, "min", h.info) {
 		for _, a := range call.Args {
-			if h.shifted(lo, a) {
-				return "iv:" + h.canon(lo), true
-			}
+			shifted = shifted || h.shifted(lo, a)
 		}
 	}
-	return "", false
+	if !shifted {
+		return "", false
+	}
+	return h.chunkFamily(lo, hi)
+}
+
+// chunkFamily names the family of the chunk [lo, hi): f is monotone, and
+// so the chunks disjoint, only while its arithmetic does not wrap (w*n/k
+// with a huge n wraps and repeats values), so the family carries the
+// run-time condition that every step of lo and hi stays within maxInt in
+// every iteration (magnitude), a guard keyed in its name: a form of the
+// family is then owned only under it (prove's usesIndex). A chunk whose
+// magnitudes cannot be bounded is no family.
+func (h *heapPass) chunkFamily(lo, hi ast.Expr) (string, bool) {
+	var conds []ast.Expr
+	if _, ok := h.magnitude(lo, &conds, 0); !ok {
+		return "", false
+	}
+	if _, ok := h.magnitude(hi, &conds, 0); !ok {
+		return "", false
+	}
+	if len(conds) == 0 {
+		return "iv:" + h.canon(lo), true
+	}
+	if !h.universalAtStart("int", "uint") {
+		return "", false
+	}
+	var uniq []ast.Expr
+	seen := map[string]bool{}
+	for _, c := range conds {
+		if s := types.ExprString(c); !seen[s] {
+			seen[s] = true
+			uniq = append(uniq, c)
+		}
+	}
+	key := h.injective("nowrapchunk:"+h.canon(lo), GuardSpan{Path: lo, Injective: true, Chunk: true, Cond: conjunction(uniq)})
+	return "iv:" + key + "[" + h.canon(lo) + "]", true
 }
 
 // loopOwnedVar reports whether only v's loop statement assigns v.

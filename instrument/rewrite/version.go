@@ -167,10 +167,13 @@ func (w *walker) guardExpr(spans []analysis.GuardSpan) dst.Expr {
 	g := dst.Expr(w.rtCall(rtnames.NewGuard))
 	var nils []ast.Expr
 	var conds []dst.Expr // conditions on values (a row x*w+t does not wrap), tested first
+	var condNils []ast.Expr // the pointers those conditions read through, tested before them
+	condSeen := map[string]bool{}
 	seen := map[string]bool{}
 	for _, s := range spans {
 		if s.Cond != nil {
 			conds = append(conds, exprFromAST(s.Cond))
+			condNils = append(condNils, w.pointersIn(s.Cond, condSeen)...)
 			continue
 		}
 		fn := map[[2]bool]string{{false, false}: rtnames.GuardR, {false, true}: rtnames.GuardW, {true, false}: rtnames.GuardRowsR, {true, true}: rtnames.GuardRowsW}[[2]bool{s.Rows, s.Write}]
@@ -199,6 +202,9 @@ func (w *walker) guardExpr(spans []analysis.GuardSpan) dst.Expr {
 	for i := len(conds) - 1; i >= 0; i-- {
 		cond = &dst.BinaryExpr{X: &dst.ParenExpr{X: conds[i]}, Op: token.LAND, Y: cond}
 	}
+	for i := len(condNils) - 1; i >= 0; i-- {
+		cond = &dst.BinaryExpr{X: &dst.BinaryExpr{X: exprFromAST(condNils[i]), Op: token.NEQ, Y: dst.NewIdent("nil")}, Op: token.LAND, Y: cond}
+	}
 	return cond
 }
 
@@ -225,6 +231,27 @@ func (w *walker) pointersOn(path ast.Expr, seen map[string]bool) []ast.Expr {
 			nils = append([]ast.Expr{e}, nils...)
 		}
 	}
+	return nils
+}
+
+// pointersIn lists the pointers a guard's condition reads through (the
+// paths analysis.pathAtStart puts in it, m.nodes and *width: the program's
+// own nodes, whose types are known), roots first, each once.
+func (w *walker) pointersIn(cond ast.Expr, seen map[string]bool) []ast.Expr {
+	var nils []ast.Expr
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			nils = append(nils, w.pointersOn(x, seen)...)
+		case *ast.StarExpr:
+			nils = append(nils, w.pointersOn(x.X, seen)...)
+			if _, ptr := underlying(w.info.TypeOf(x.X)).(*types.Pointer); ptr && !seen[types.ExprString(x.X)] {
+				seen[types.ExprString(x.X)] = true
+				nils = append(nils, x.X)
+			}
+		}
+		return true
+	})
 	return nils
 }
 

@@ -15,12 +15,7 @@ import (
 // value) is not fixed on this branch: TestSoundnessSeeds and
 // FuzzSoundness log their failures and do not fail on them. Remove an
 // entry when the fix merges; SOUNDFUZZ_STRICT=1 ignores the list.
-var knownHoles = map[string]string{
-	// A chunk loop for v := f(i); v < f(i+1) whose f wraps (i*n with n
-	// huge, clamped by min/max) is owned by its iteration in owned.go's
-	// form without a no-overflow guard: the chunks of i=0 and i=4 meet.
-	"loop/chunkdiv-wrap": "owned chunk families without a no-wrap guard",
-}
+var knownHoles = map[string]string{}
 
 func strict() bool { return os.Getenv("SOUNDFUZZ_STRICT") == "1" }
 

@@ -153,7 +153,7 @@ func divBlocks(out, in []float64, workers int) {
 			lo, hi := w*n/workers, (w+1)*n/workers // want `w: private: no other goroutine writes w` `n: read\-only: nothing writes n while the construct runs` `workers: read\-only: nothing writes workers while the construct runs` `w: private: no other goroutine writes w` `n: read\-only: nothing writes n while the construct runs` `workers: read\-only: nothing writes workers while the construct runs`
 			dst := out[lo:hi]                      // want `out: read\-only: nothing writes out while the construct runs`
 			for k := range dst {
-				dst[k] = in[lo+k] // want `dst\[k\]: independent: each iteration touches its own elements of out \(when it is apart from in and the iterations' intervals of out are apart and their bounds do not overflow\)` `in: read\-only: nothing writes in while the construct runs` `in\[lo \+ k\]: read\-only: nothing in the construct writes in \(when it is apart from out\)`
+				dst[k] = in[lo+k] // want `dst\[k\]: independent: each iteration touches its own elements of out \(when it is apart from in and the chunk bounds from lo do not overflow and the iterations' intervals of out are apart and their bounds do not overflow\)` `in: read\-only: nothing writes in while the construct runs` `in\[lo \+ k\]: read\-only: nothing in the construct writes in \(when it is apart from out\)`
 			}
 		})
 	}

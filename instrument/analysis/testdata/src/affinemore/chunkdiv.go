@@ -13,7 +13,7 @@ func divRows(dst, src []float64, n, k int) {
 			for i := lo; i < hi; i++ {
 				out := dst[i*n : (i+1)*n]  // want `dst: read\-only: nothing writes dst while the construct runs` `n: read\-only: nothing writes n while the construct runs` `n: read\-only: nothing writes n while the construct runs`
 				for j := 1; j < n-1; j++ { // want `n: read\-only: nothing writes n while the construct runs`
-					out[j] = src[i*n+j] // want `out\[j\]: independent: each iteration touches its own elements of dst \(when it is apart from src and the iterations' intervals of dst are apart and their bounds do not overflow\)` `src\[i \* n \+ j\]: read\-only: nothing in the construct writes src \(when it is apart from dst\)` `src: read\-only: nothing writes src while the construct runs` `n: read\-only: nothing writes n while the construct runs`
+					out[j] = src[i*n+j] // want `out\[j\]: independent: each iteration touches its own elements of dst \(when it is apart from src and the chunk bounds from lo do not overflow and the iterations' intervals of dst are apart and their bounds do not overflow\)` `src\[i \* n \+ j\]: read\-only: nothing in the construct writes src \(when it is apart from dst\)` `src: read\-only: nothing writes src while the construct runs` `n: read\-only: nothing writes n while the construct runs`
 				}
 			}
 		})
@@ -48,7 +48,7 @@ func divSub(q []float64, n, workers int) {
 			lo, hi := w*n/workers, (w+1)*n/workers // want `w: private: no other goroutine writes w` `n: read\-only: nothing writes n while the construct runs` `workers: read\-only: nothing writes workers while the construct runs` `w: private: no other goroutine writes w` `n: read\-only: nothing writes n while the construct runs` `workers: read\-only: nothing writes workers while the construct runs`
 			dst := q[lo:hi]                        // want `q: read\-only: nothing writes q while the construct runs`
 			for k := range dst {
-				dst[k] = 1 // want `dst\[k\]: independent: each iteration touches its own elements of q \(when the iterations' intervals of q are apart and their bounds do not overflow\)`
+				dst[k] = 1 // want `dst\[k\]: independent: each iteration touches its own elements of q \(when the chunk bounds from lo do not overflow and the iterations' intervals of q are apart and their bounds do not overflow\)`
 			}
 		})
 	}

@@ -16,7 +16,7 @@ func smooth(next, cur []float64, k int) {
 		wg.Go(func() {
 			for j := c * n / k; j < (c+1)*n/k; j++ { // want `c: private: no other goroutine writes c` `n: read-only: nothing writes n while` `k: (private|read-only): ` `c: private: no other goroutine writes c` `n: read-only: nothing writes n while` `k: (private|read-only): `
 				if j > 0 && j < n-1 { // want `n: read-only: nothing writes n while`
-					next[j] = (cur[j-1] + cur[j] + cur[j+1]) / 3 // want `next\[j\]: independent: each iteration touches its own elements of next \(when it is apart from cur\)` `next: (private|read-only): ` `cur\[j - 1\]: read-only: nothing in the construct writes cur \(when it is apart from next\)` `cur: (private|read-only): ` `cur\[j\]: read-only: nothing in the construct writes cur \(when it is apart from next\)` `cur: (private|read-only): ` `cur\[j \+ 1\]: read-only: nothing in the construct writes cur \(when it is apart from next\)` `cur: (private|read-only): `
+					next[j] = (cur[j-1] + cur[j] + cur[j+1]) / 3 // want `next\[j\]: independent: each iteration touches its own elements of next \(when it is apart from cur and the chunk bounds from c \* n / k do not overflow\)` `next: (private|read-only): ` `cur\[j - 1\]: read-only: nothing in the construct writes cur \(when it is apart from next\)` `cur: (private|read-only): ` `cur\[j\]: read-only: nothing in the construct writes cur \(when it is apart from next\)` `cur: (private|read-only): ` `cur\[j \+ 1\]: read-only: nothing in the construct writes cur \(when it is apart from next\)` `cur: (private|read-only): `
 				}
 			}
 		})

@@ -20,7 +20,7 @@ func chunked(a []float64, k int) {
 	for c := 0; c < k; c++ { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		wg.Go(func() {
 			for j := c * n / k; j < (c+1)*n/k; j++ { // want `c: private: no other goroutine writes c` `n: read-only: nothing writes n while` `k: (private|read-only): ` `c: private: no other goroutine writes c` `n: read-only: nothing writes n while` `k: (private|read-only): `
-				a[j] = float64(j) // want `a\[j\]: independent: each iteration touches its own elements of a$` `a: (private|read-only): `
+				a[j] = float64(j) // want `a\[j\]: independent: each iteration touches its own elements of a \(when the chunk bounds from c \* n / k do not overflow\)$` `a: (private|read-only): `
 			}
 		})
 	}
@@ -34,7 +34,7 @@ func blocked(a []float64, block int) {
 	for lo := 0; lo < n; lo += block { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
 		wg.Go(func() {
 			for j := lo; j < min(lo+block, n); j++ { // want `lo: private: no other goroutine writes lo` `lo: private: no other goroutine writes lo` `block: (private|read-only): ` `n: read-only: nothing writes n while`
-				a[j] += 1 // want `a\[j\]: independent: each iteration touches its own elements of a$` `a: (private|read-only): `
+				a[j] += 1 // want `a\[j\]: independent: each iteration touches its own elements of a \(when the chunk bounds from lo do not overflow\)$` `a: (private|read-only): `
 			}
 		})
 	}

@@ -96,7 +96,7 @@ func (m *mesh) assemble(y []float64, chunks int) {
 				for _, e := range elems[c*len(elems)/chunks : (c+1)*len(elems)/chunks] { // want `e: read-only: nothing in the construct writes elems` `elems: private: no other goroutine writes elems` `c: private: no other goroutine writes c` `elems: private: no other goroutine writes elems` `chunks: read-only: nothing writes chunks while the construct runs` `c: private: no other goroutine writes c` `elems: private: no other goroutine writes elems` `chunks: read-only: nothing writes chunks while the construct runs`
 					en := &m.elemNode[e] // want `m\.elemNode: read-only: nothing in the construct writes a \[\]\[3\]int` `m: read-only: nothing writes m while the construct runs`
 					for k := range 3 {
-						y[en[k]] += 1 // want `y: read-only: nothing writes y while the construct runs` `y\[en\[k\]\]: independent: each iteration touches its own elements of y \(when the cells of the rows of m\.elemNode that elems lists hold no value twice\)` `en\[k\]: read-only: nothing in the construct writes m\.elemNode`
+						y[en[k]] += 1 // want `y\[en\[k\]\]: independent: each iteration touches its own elements of y \(when the cells of the rows of m\.elemNode that elems lists hold no value twice and the chunk bounds from c \* len\(elems\) / chunks do not overflow\)` `y: read-only: nothing writes y while the construct runs` `en\[k\]: read-only: nothing in the construct writes m\.elemNode`
 					}
 				}
 			})

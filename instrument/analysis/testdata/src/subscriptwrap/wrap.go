@@ -112,7 +112,7 @@ func chunks(a []float64, n, parts, w int) {
 		wg.Go(func() {
 			for r := p * n / parts; r < (p+1)*n/parts; r++ { // want `p: private: no other goroutine writes p` `n: read-only: nothing writes n while the construct runs` `parts: read-only: nothing writes parts while the construct runs` `p: private: no other goroutine writes p` `n: read-only: nothing writes n while the construct runs` `parts: read-only: nothing writes parts while the construct runs`
 				for t := range w { // want `w: read-only: nothing writes w while the construct runs`
-					a[r*w+t] = 2 // want `a\[r \* w \+ t\]: independent: each iteration touches its own elements of a \(when r \* w \+ t does not overflow\)` `a: read-only: nothing writes a while the construct runs` `w: read-only: nothing writes w while the construct runs`
+					a[r*w+t] = 2 // want `a\[r \* w \+ t\]: independent: each iteration touches its own elements of a \(when r \* w \+ t does not overflow and the chunk bounds from p \* n / parts do not overflow\)` `a: read-only: nothing writes a while the construct runs` `w: read-only: nothing writes w while the construct runs`
 				}
 			}
 		})
