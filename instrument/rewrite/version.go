@@ -166,7 +166,7 @@ func (w *walker) cloneAll(stmts []dst.Stmt) []dst.Stmt {
 func (w *walker) guardExpr(spans []analysis.GuardSpan) dst.Expr {
 	g := dst.Expr(w.rtCall(rtnames.NewGuard))
 	var nils []ast.Expr
-	var conds []dst.Expr // conditions on values (a row x*w+t does not wrap), tested first
+	var conds []dst.Expr    // conditions on values (a row x*w+t does not wrap), tested first
 	var condNils []ast.Expr // the pointers those conditions read through, tested before them
 	condSeen := map[string]bool{}
 	seen := map[string]bool{}
