@@ -43,6 +43,11 @@ type Config struct {
 	// proves read-only or independent: the reference the soundness test
 	// compares pruned builds with.
 	Conservative bool
+	// Dormant keeps, beside the checked code of every root construct, its
+	// statements as written, and picks one of the two at each root
+	// construct instance by rt.Sample (see dormant.go): the binary runs
+	// plain until GOANOMALY asks for checks.
+	Dormant bool
 }
 
 // Result is the rewritten package.

@@ -33,6 +33,7 @@ type walker struct {
 	coal       *coalescing                    // the loop whose checks may move before it, see coalesce.go
 	deferred   *dst.CallExpr                  // the call of the defer statement being rewritten (plaincall.go)
 	touched    *bool                          // the function changed
+	sampled    *analysis.Construct            // the root construct being rewritten as a dormant binary's checked branch (dormant.go)
 }
 
 func (fr *fileRewriter) walker(dec *decorator.Decorator, task string) *walker {
