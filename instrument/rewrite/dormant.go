@@ -52,6 +52,56 @@ func (w *walker) dormantRoot(c *analysis.Construct, list []dst.Stmt) bool {
 	return !declaresNames(list[:len(list)-1])
 }
 
+// dormantTail reports whether root construct c, whose statements before
+// the join declare names (dormantRoot is false), gets a dormant branch
+// holding the rest of its statement list too, rest: the code after the
+// join that may use them. Not when the rest declares a label (a goto
+// from before the construct could not jump into the branch).
+func (w *walker) dormantTail(c *analysis.Construct, list, rest []dst.Stmt) bool {
+	if !w.cfg.Dormant || w.outer != nil || w.task != "" || w.inClone || w.sampled != nil || c.Deferred != nil {
+		return false
+	}
+	if !declaresNames(list[:len(list)-1]) {
+		return false
+	}
+	labels := false
+	for _, s := range rest {
+		dst.Inspect(s, func(n dst.Node) bool {
+			_, l := n.(*dst.LabeledStmt)
+			labels = labels || l
+			return !labels
+		})
+	}
+	return !labels
+}
+
+// dormantWithTail rewrites root construct c (list, its join last) and the
+// statements after it, rest, into one dormant branch:
+//
+//	if _ga_i1 := _ga_rt.Sample(); _ga_i1 != 0 {
+//		var _ga_c1 *_ga_rt.Construct
+//		… checked construct, join, rest rewritten …
+//	} else {
+//		… construct, join and rest as written …
+//	}
+func (w *walker) dormantWithTail(c *analysis.Construct, list, rest []dst.Stmt) []dst.Stmt {
+	plain := w.cloneAll(append(slices.Clone(list), rest...))
+	v := *w
+	v.sampled = c
+	out := v.rewriteConstruct(c, list)
+	cName := w.constructs[c]
+	out = append(out, w.stmts(rest)...)
+	if !usesTask(out, cName) {
+		return out
+	}
+	suffix := cName[len("_ga_c"):]
+	decls := []dst.Stmt{varStmt(cName, rtnames.Construct)}
+	if w.used["_ga_t"+suffix] {
+		decls = append(decls, varStmt("_ga_t"+suffix, rtnames.Task))
+	}
+	return []dst.Stmt{w.branch(suffix, append(decls, out...), plain)}
+}
+
 // declaresNames reports whether one of stmts declares a name in the
 // enclosing block (x := …, var x …, a label is renamed instead).
 func declaresNames(stmts []dst.Stmt) bool {
@@ -103,17 +153,23 @@ func (w *walker) dormant(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 			}
 		}
 	}
+	return append(append(decls, w.branch(suffix, pre, plain)), post...)
+}
+
+// branch is `if _ga_i1 := _ga_rt.Sample(); _ga_i1 != 0 { checked } else { plain }`;
+// plain is the copy as written, its labels renamed and its statements
+// anchored to their lines.
+func (w *walker) branch(suffix string, checked, plain []dst.Stmt) dst.Stmt {
 	renameLabels(plain)
 	w.anchorCopy(plain)
 	iName := "_ga_i" + suffix
-	branch := &dst.IfStmt{
+	w.change()
+	return &dst.IfStmt{
 		Init: &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(iName)}, Tok: token.DEFINE, Rhs: []dst.Expr{w.rtCall(rtnames.Sample)}},
 		Cond: &dst.BinaryExpr{X: dst.NewIdent(iName), Op: token.NEQ, Y: &dst.BasicLit{Kind: token.INT, Value: "0"}},
-		Body: &dst.BlockStmt{List: pre},
+		Body: &dst.BlockStmt{List: checked},
 		Else: &dst.BlockStmt{List: plain},
 	}
-	w.change()
-	return append(append(decls, branch), post...)
 }
 
 // enterStmts is the statement entering construct c (see enter), followed

@@ -13,7 +13,7 @@ import (
 // golden file (<file>.dormant.golden): a plain loop, nested constructs,
 // clones, calls through values, a guarded construct, a deferred join, an
 // errgroup whose Wait's result is used, and sections.
-var dormantGolden = []string{"loop", "nested", "clones", "dynamic", "guarded", "deferwait", "errgroup", "sections"}
+var dormantGolden = []string{"dormant", "loop", "nested", "clones", "dynamic", "guarded", "deferwait", "errgroup", "sections"}
 
 // TestGoldenDormant rewrites packages as a dormant build, compares the
 // result with the .dormant.golden files, and runs the program built from it
@@ -66,6 +66,45 @@ func TestGoldenDormant(t *testing.T) {
 				if env == "" && stderr.Len() > 0 {
 					t.Errorf("checks off, the dormant program wrote to standard error:\n%s", stderr.String())
 				}
+			}
+		})
+	}
+}
+
+// TestDormantSameReports builds every testdata program checked and as a
+// dormant binary: the dormant one reports the same site pairs with
+// check=1, and nothing with checks off.
+func TestDormantSameReports(t *testing.T) {
+	dirs, _ := filepath.Glob("testdata/src/*")
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			pkg := load(t, dir)
+			var got [3][]string
+			for k, dormant := range []bool{false, true, true} {
+				res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1, Dormant: dormant})
+				if err != nil {
+					t.Fatal(err)
+				}
+				work := t.TempDir()
+				overlay := map[string]string{}
+				for name, src := range res.Files {
+					p := filepath.Join(work, filepath.Base(name))
+					if err := os.WriteFile(p, src, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					overlay[name] = p
+				}
+				more := []string{"", " check=1", " check=0"}[k]
+				got[k] = reportedLocationsWith(t, dir, work, overlay, more)
+			}
+			if racyTestdata[filepath.Base(dir)] && len(got[0]) == 0 {
+				t.Fatal("the checked build of a racy program reported nothing")
+			}
+			if strings.Join(got[0], "\n") != strings.Join(got[1], "\n") {
+				t.Errorf("checked build reports\n%s\ndormant build with check=1 reports\n%s", strings.Join(got[0], "\n"), strings.Join(got[1], "\n"))
+			}
+			if len(got[2]) > 0 {
+				t.Errorf("dormant build with checks off reports\n%s", strings.Join(got[2], "\n"))
 			}
 		})
 	}

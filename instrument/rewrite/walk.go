@@ -100,6 +100,11 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 			w.declareTask(c, decls[c])
 			break
 		}
+		if c := w.constructAt(list[i]); c != nil && w.dormantTail(c, list[i:i+c.Join-c.First+1], list[i+c.Join-c.First+1:]) {
+			n := c.Join - c.First
+			out = append(out, w.dormantWithTail(c, list[i:i+n+1], list[i+n+1:])...) // the rest of the list too
+			break
+		}
 		if c := w.constructAt(list[i]); c != nil {
 			n := c.Join - c.First
 			out = append(out, w.construct(c, list[i:i+n+1])...)
