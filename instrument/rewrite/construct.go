@@ -11,6 +11,7 @@ import (
 	"github.com/goanomaly/goanomaly/instrument/rtnames"
 
 	"github.com/goanomaly/goanomaly/instrument/analysis"
+	"github.com/goanomaly/goanomaly/instrument/plan"
 )
 
 // construct rewrites the statements of one construct (the forking
@@ -26,6 +27,11 @@ import (
 func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	if w.dormantRoot(c, list) {
 		return w.dormant(c, list)
+	}
+	if w.cfg.Dormant && w.outer == nil && w.task == "" && !w.inClone && w.sampled == nil {
+		// dormantTail refused it: a label after the join (walk.go)
+		w.plan.Notes = append(w.plan.Notes, plan.Note{Pos: plan.PosOf(w.pkg.Fset, c.List[c.First].Pos()), Coarse: true,
+			Msg: "runs checked in every run of the dormant binary: it declares names before its join that code after it uses, and a label follows it"})
 	}
 	return w.rewriteConstruct(c, list)
 }
