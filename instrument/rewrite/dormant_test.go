@@ -78,34 +78,67 @@ func TestDormantSameReports(t *testing.T) {
 	dirs, _ := filepath.Glob("testdata/src/*")
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			pkg := load(t, dir)
-			var got [3][]string
-			for k, dormant := range []bool{false, true, true} {
-				res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1, Dormant: dormant})
-				if err != nil {
-					t.Fatal(err)
-				}
-				work := t.TempDir()
-				overlay := map[string]string{}
-				for name, src := range res.Files {
-					p := filepath.Join(work, filepath.Base(name))
-					if err := os.WriteFile(p, src, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					overlay[name] = p
-				}
-				more := []string{"", " check=1", " check=0"}[k]
-				got[k] = reportedLocationsWith(t, dir, work, overlay, more)
-			}
+			got := dormantReports(t, dir)
 			if racyTestdata[filepath.Base(dir)] && len(got[0]) == 0 {
 				t.Fatal("the checked build of a racy program reported nothing")
 			}
-			if strings.Join(got[0], "\n") != strings.Join(got[1], "\n") {
-				t.Errorf("checked build reports\n%s\ndormant build with check=1 reports\n%s", strings.Join(got[0], "\n"), strings.Join(got[1], "\n"))
-			}
-			if len(got[2]) > 0 {
-				t.Errorf("dormant build with checks off reports\n%s", strings.Join(got[2], "\n"))
+		})
+	}
+}
+
+// TestDormantSameReportsPrograms is TestDormantSameReports over the
+// examples and the programs of the race_*, sound_implicit_* and
+// sound_pool_* testscripts, run with their scripts' arguments on one
+// thread.
+func TestDormantSameReportsPrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds every script's program three ways")
+	}
+	t.Setenv("GOMAXPROCS", "1")
+	for _, dir := range []string{"../../examples/search/racy", "../../examples/fem/racy"} {
+		t.Run(strings.TrimPrefix(dir, "../../"), func(t *testing.T) {
+			if got := dormantReports(t, dir); len(got[0]) == 0 {
+				t.Fatal("the checked build of a racy example reported nothing")
 			}
 		})
 	}
+	forScriptPrograms(t, func(t *testing.T, dir string, runs []scriptRun) {
+		for _, r := range runs {
+			dormantReports(t, dir, r.args...)
+		}
+	})
+}
+
+// dormantReports builds the program in dir checked and dormant, runs them
+// with args (the dormant one with check=1 and with check=0), fails t when
+// the dormant binary's reports differ from the checked one's with check=1
+// or it reports with check=0, and returns the three sets.
+func dormantReports(t *testing.T, dir string, args ...string) [3][]string {
+	t.Helper()
+	pkg := load(t, dir)
+	var got [3][]string
+	for k, dormant := range []bool{false, true, true} {
+		res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1, Dormant: dormant})
+		if err != nil {
+			t.Fatal(err)
+		}
+		work := t.TempDir()
+		overlay := map[string]string{}
+		for name, src := range res.Files {
+			p := filepath.Join(work, filepath.Base(name))
+			if err := os.WriteFile(p, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			overlay[name] = p
+		}
+		more := []string{"", " check=1", " check=0"}[k]
+		got[k] = reportedLocationsWith(t, dir, work, overlay, more, args...)
+	}
+	if strings.Join(got[0], "\n") != strings.Join(got[1], "\n") {
+		t.Errorf("run %v: checked build reports\n%s\ndormant build with check=1 reports\n%s", args, strings.Join(got[0], "\n"), strings.Join(got[1], "\n"))
+	}
+	if len(got[2]) > 0 {
+		t.Errorf("run %v: dormant build with checks off reports\n%s", args, strings.Join(got[2], "\n"))
+	}
+	return got
 }
