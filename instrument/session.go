@@ -94,6 +94,7 @@ func (s *session) rewrite(g []target, first uint32) (uint32, error) {
 		RTPath: goanomaly.RuntimePath, FirstSite: first,
 		Skip:         func(name string) bool { return !src[name] },
 		Conservative: s.opts.Line.Conservative,
+		Dormant:      s.opts.Line.Dormant,
 	}
 	results, err := s.opts.rewriter()(pkgs, test, cfg)
 	if err != nil {

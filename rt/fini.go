@@ -47,6 +47,9 @@ func (r *reporter) finish(status int) int {
 				s.trees.Load(), s.constructs.Load(), s.blocks.Load(), s.checks.Load(), races, nondets,
 				byKind[writeWrite], byKind[writeRead], byKind[readWrite], s.untracked.Load(), s.exhausted.Load())
 		}
+		if checked, skipped, ok := sampleCounts(); ok { // after the reports, or with summary=1
+			fmt.Fprintf(w, "goanomaly: sampled: %d root instance(s) checked, %d skipped\n", checked, skipped)
+		}
 	}
 	return r.exitStatus(status, races, nondets)
 }
@@ -95,7 +98,7 @@ func (r *reporter) jsonSummary(races, nondets int, byKind [3]int) map[string]any
 		}
 	}
 	s := &r.stats
-	return map[string]any{
+	m := map[string]any{
 		"data_races": races, "nondeterminism": nondets, "reports": cs,
 		"by_kind": map[string]int{
 			writeWrite.String(): byKind[writeWrite], writeRead.String(): byKind[writeRead], readWrite.String(): byKind[readWrite],
@@ -103,6 +106,10 @@ func (r *reporter) jsonSummary(races, nondets int, byKind [3]int) map[string]any
 		"trees": s.trees.Load(), "constructs": s.constructs.Load(), "blocks": s.blocks.Load(), "checks": s.checks.Load(),
 		"untracked": s.untracked.Load(), "exhausted_trees": s.exhausted.Load(),
 	}
+	if checked, skipped, ok := sampleCounts(); ok {
+		m["root_instances_checked"], m["root_instances_skipped"] = checked, skipped
+	}
+	return m
 }
 
 // sitePos returns the position of s, or "unknown site N".

@@ -14,17 +14,21 @@ func (r *reporter) print(tr *tree, rep rawReport) {
 	if r.cfg.json {
 		b, _ := json.Marshal(jsonReport{
 			Kind: rep.kind.String(), Class: rep.class.String(),
-			Sink: sink, Source: src, Construct: sink.construct,
+			Sink: sink, Source: src, Construct: sink.construct, Instance: tr.instanceText(),
 		})
 		fmt.Fprintf(w, "%s\n", b)
 		return
 	}
 	verb := [...]string{"write", "read", "write"}[rep.kind]
 	srcVerb := [...]string{"write", "write", "read"}[rep.kind]
-	fmt.Fprintf(w, "==================\nWARNING: %s (%s)\n%s %s\n%s %s\n==================\n",
+	fmt.Fprintf(w, "==================\nWARNING: %s (%s)\n%s %s\n%s %s\n",
 		rep.class, rep.kind,
 		accessVerb("", verb, wordAtomic(rep.sink)), sink.text(),
 		accessVerb("Previous ", srcVerb, wordAtomic(rep.source)), src.text())
+	if in := tr.instanceText(); in != "" {
+		fmt.Fprintf(w, "In sampled %s\n", in)
+	}
+	fmt.Fprintf(w, "==================\n")
 }
 
 // accessVerb returns "Write", "Previous read", "Atomic write", …
@@ -43,6 +47,7 @@ type jsonReport struct {
 	Sink      accessDesc `json:"sink"`
 	Source    accessDesc `json:"source"`
 	Construct string     `json:"construct"`
+	Instance  string     `json:"instance,omitempty"` // sample=P: the sampled root instance (dormant.go)
 }
 
 // accessDesc describes one side of a report.

@@ -21,6 +21,12 @@ type config struct {
 	summary   bool   // summary=1: print counters at Fini
 	maxCells  int64  // max_shadow=N: shadow cells per tree before new addresses go unchecked
 	reportDir string // report_dir=DIR: goanomaly test's copy of the reports (reportdir.go)
+
+	// A dormant binary's choice (dormant.go): check=0|1 (-1: not given),
+	// sample=P in [0, 1] (-1: not given), sample_seed=N.
+	check      int
+	sample     float64
+	sampleSeed uint64
 }
 
 // defaultMaxCells bounds one tree's shadow: 4M cells, about 250 MB.
@@ -29,7 +35,7 @@ const defaultMaxCells = 1 << 22
 // parseOptions parses s; it reports unknown keys and bad values to warn and
 // keeps the default for them.
 func parseOptions(s string, warn io.Writer) config {
-	c := config{exitcode: 66, maxCells: defaultMaxCells}
+	c := config{exitcode: 66, maxCells: defaultMaxCells, check: -1, sample: -1}
 	for _, f := range strings.Fields(s) {
 		k, v, _ := strings.Cut(f, "=")
 		if err := c.set(k, v); err != nil {
@@ -65,6 +71,26 @@ func (c *config) set(k, v string) error {
 			return fmt.Errorf("nondet=%s: want error or warn", v)
 		}
 		c.nondetErr = v == "error"
+		return nil
+	case "check":
+		if v != "0" && v != "1" {
+			return fmt.Errorf("check=%s: want 0 or 1", v)
+		}
+		c.check = int(v[0] - '0')
+		return nil
+	case "sample":
+		p, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(p >= 0 && p <= 1) {
+			return fmt.Errorf("sample=%s: want a fraction from 0 to 1", v)
+		}
+		c.sample = p
+		return nil
+	case "sample_seed":
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("sample_seed=%s: want a non-negative integer", v)
+		}
+		c.sampleSeed = n
 		return nil
 	case "exitcode", "max_shadow":
 		n, err := strconv.ParseInt(v, 10, 64)

@@ -219,7 +219,7 @@ func itoa(n int) string {
 func TestParseOptions(t *testing.T) {
 	var warn bytes.Buffer
 	c := parseOptions("log_path=/tmp/x halt_on_error=1 exitcode=7 format=json protocol=locked nondet=error atomics=1 summary=1 max_shadow=10 bogus=1 exitcode=x", &warn)
-	want := config{logPath: "/tmp/x", halt: true, exitcode: 7, json: true, locked: true, nondetErr: true, atomics: true, summary: true, maxCells: 10}
+	want := config{logPath: "/tmp/x", halt: true, exitcode: 7, json: true, locked: true, nondetErr: true, atomics: true, summary: true, maxCells: 10, check: -1, sample: -1}
 	if c != want {
 		t.Errorf("got %+v\nwant %+v", c, want)
 	}

@@ -21,6 +21,9 @@ type tree struct {
 	blocks    []blockRange // every allocated tag range, sorted by lo
 	exhausted bool         // tags passed maxTag: later blocks go unchecked
 
+	instance     uint64 // sample=P: the root instance this tree is (dormant.go), 0 otherwise
+	instanceSite Site   // and its root construct
+
 	lsMu   sync.Mutex
 	lsIDs  map[string]uint32
 	lsSets atomic.Pointer[[][]uintptr] // lockset id -> sorted lock addresses; copied on write

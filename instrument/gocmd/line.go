@@ -32,6 +32,10 @@ type Line struct {
 	// the static stage proved race-free (rewrite.Config.Conservative): a
 	// benchmarking and diagnostic build, the cost of a fully checked run.
 	Conservative bool
+	// Dormant (-dormant) builds one binary with the plain and the checked
+	// code of every root construct (rewrite.Config.Dormant): it runs as
+	// written until GOANOMALY=check=1 or sample=P asks for checks.
+	Dormant bool
 }
 
 // Deps is the value of -deps: which packages of other modules in the
@@ -131,6 +135,8 @@ func (p *parser) own(name, value string, hasValue bool) error {
 		p.line.Keep = on
 	case "conservative":
 		p.line.Conservative = on
+	case "dormant":
+		p.line.Dormant = on
 	case "deps":
 		switch d := Deps(value); d {
 		case DepsNone, DepsConstructs, DepsAll:

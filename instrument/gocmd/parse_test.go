@@ -16,11 +16,14 @@ func TestParse(t *testing.T) {
 		quiet        bool
 		debug        string
 		conservative bool
+		dormant      bool
 	}{
 		{cmd: "build", args: "-o out -tags a,b ./...", words: "-o out -tags a,b ./...", patterns: "./..."},
 		{cmd: "build", args: "-v -x=true -ldflags=-s . ./x", words: "-v -x=true -ldflags=-s . ./x", patterns: ". ./x"},
 		{cmd: "build", args: "-quiet -debug=plan.json -keep -trimpath .", words: "-trimpath .", patterns: ".", quiet: true, debug: "plan.json"},
 		{cmd: "build", args: "-conservative -trimpath .", words: "-trimpath .", patterns: ".", conservative: true},
+		{cmd: "build", args: "-dormant -trimpath .", words: "-trimpath .", patterns: ".", dormant: true},
+		{cmd: "run", args: "-dormant . arg", words: ".", patterns: ".", prog: "arg", dormant: true},
 		{cmd: "build", args: "-debug --gcflags -N ./a", words: "--gcflags -N ./a", patterns: "./a", debug: "-"},
 		{cmd: "build", args: "-- ./a", words: "./a", patterns: "./a"},
 		{cmd: "build", args: "-race=false .", words: "-race=false .", patterns: "."},
@@ -53,6 +56,9 @@ func TestParse(t *testing.T) {
 		check("ProgArgs", l.ProgArgs, tt.prog)
 		if l.Conservative != tt.conservative {
 			t.Errorf("%s %s: conservative %v, want %v", tt.cmd, tt.args, l.Conservative, tt.conservative)
+		}
+		if l.Dormant != tt.dormant {
+			t.Errorf("%s %s: dormant %v, want %v", tt.cmd, tt.args, l.Dormant, tt.dormant)
 		}
 		if l.Quiet != tt.quiet || l.Debug != tt.debug {
 			t.Errorf("%s %s: quiet %v debug %q, want %v %q", tt.cmd, tt.args, l.Quiet, l.Debug, tt.quiet, tt.debug)

@@ -11,6 +11,7 @@ import (
 	"github.com/goanomaly/goanomaly/instrument/rtnames"
 
 	"github.com/goanomaly/goanomaly/instrument/analysis"
+	"github.com/goanomaly/goanomaly/instrument/plan"
 )
 
 // construct rewrites the statements of one construct (the forking
@@ -24,6 +25,20 @@ import (
 // The parent's own code between the forks is checked with _ga_t1, each
 // goroutine's with its _ga_k1.
 func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
+	if w.dormantRoot(c, list) {
+		return w.dormant(c, list)
+	}
+	if w.cfg.Dormant && w.outer == nil && w.task == "" && !w.inClone && w.sampled == nil {
+		// dormantTail refused it: a label after the join (walk.go)
+		w.plan.Notes = append(w.plan.Notes, plan.Note{Pos: plan.PosOf(w.pkg.Fset, c.List[c.First].Pos()), Coarse: true,
+			Msg: "runs checked in every run of the dormant binary: it declares names before its join that code after it uses, and a label follows it"})
+	}
+	return w.rewriteConstruct(c, list)
+}
+
+// rewriteConstruct is construct's rewrite of the construct as it always
+// runs checked (in a dormant binary, the checked branch).
+func (w *walker) rewriteConstruct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	touched, changed := *w.touched, w.fileRewriter.changed
 	cName := ""
 	if c.Deferred != nil {
@@ -106,9 +121,13 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	}
 
 	if deferred {
-		return append([]dst.Stmt{w.enter(c, cName, tName, parent, token.ASSIGN)}, body...)
+		return append(w.enterStmts(c, cName, tName, parent, token.ASSIGN), body...)
 	}
-	out := append([]dst.Stmt{w.enter(c, cName, tName, parent, token.DEFINE)}, body...)
+	tok := token.DEFINE
+	if w.sampled == c {
+		tok = token.ASSIGN // declared before the dormant branch (dormant.go)
+	}
+	out := append(w.enterStmts(c, cName, tName, parent, tok), body...)
 	return append(out, w.joined(c, join, cName)...)
 }
 

@@ -28,6 +28,21 @@ func TestPruningLosesNoReportPrograms(t *testing.T) {
 			same(t, got)
 		})
 	}
+	forScriptPrograms(t, func(t *testing.T, dir string, runs []scriptRun) {
+		for _, r := range runs {
+			got, _ := reportsBothWays(t, dir, r.args...)
+			if r.racy && len(got[1]) == 0 {
+				t.Errorf("run %v: the script expects a race, the conservative build reported nothing", r.args)
+			}
+			same(t, got)
+		}
+	})
+}
+
+// forScriptPrograms calls f, in a subtest per script, with a directory
+// holding the program of each race_*, sound_implicit_* and sound_pool_*
+// testscript of one package, and the script's goanomaly run commands.
+func forScriptPrograms(t *testing.T, f func(t *testing.T, dir string, runs []scriptRun)) {
 	scripts, _ := filepath.Glob("../../testscripts/race_*.txtar")
 	implicit, _ := filepath.Glob("../../testscripts/sound_implicit_*.txtar") // implicit accesses: each case pruned and conservative
 	scripts = append(scripts, implicit...)
@@ -58,13 +73,7 @@ func TestPruningLosesNoReportPrograms(t *testing.T) {
 					}
 				}
 			}
-			for _, r := range runs {
-				got, _ := reportsBothWays(t, dir, r.args...)
-				if r.racy && len(got[1]) == 0 {
-					t.Errorf("run %v: the script expects a race, the conservative build reported nothing", r.args)
-				}
-				same(t, got)
-			}
+			f(t, dir, runs)
 		})
 	}
 }

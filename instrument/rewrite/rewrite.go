@@ -48,6 +48,11 @@ type Config struct {
 	// as one range: with Conservative, the reference the soundness tests
 	// compare pruned (and coalesced) builds with.
 	Elementwise bool
+	// Dormant keeps, beside the checked code of every root construct, its
+	// statements as written, and picks one of the two at each root
+	// construct instance by rt.Sample (see dormant.go): the binary runs
+	// plain until GOANOMALY asks for checks.
+	Dormant bool
 }
 
 // Result is the rewritten package.

@@ -72,6 +72,12 @@ var racyTestdata = map[string]bool{"loop": true, "pruned": true}
 // may exit non-zero (a program that panics on purpose); its reports count.
 func reportedLocations(t *testing.T, dir, work string, overlay map[string]string, args ...string) []string {
 	t.Helper()
+	return reportedLocationsWith(t, dir, work, overlay, "", args...)
+}
+
+// reportedLocationsWith is reportedLocations with more GOANOMALY options.
+func reportedLocationsWith(t *testing.T, dir, work string, overlay map[string]string, more string, args ...string) []string {
+	t.Helper()
 	build(t, dir, work, overlay)
 	set := map[string]bool{}
 	for run := range 3 {
@@ -85,7 +91,7 @@ func reportedLocations(t *testing.T, dir, work string, overlay map[string]string
 		defer errFile.Close()
 		cmd := exec.Command(filepath.Join(work, "checked"), args...)
 		cmd.Stderr = errFile
-		opts := "format=json exitcode=0"
+		opts := "format=json exitcode=0" + more
 		if p := os.Getenv("GOANOMALY_TEST_PROTOCOL"); p != "" {
 			opts += " protocol=" + p
 		}

@@ -145,7 +145,7 @@ func (w *walker) elide(c *analysis.Construct, plain, checked []dst.Stmt, guard [
 	if w.used[tName] {
 		out = append(out, decl(tName, rtnames.Task))
 	}
-	else_ := append([]dst.Stmt{w.enter(c, cName, tName, parent, token.ASSIGN)}, checked...)
+	else_ := append(w.enterStmts(c, cName, tName, parent, token.ASSIGN), checked...)
 	out = append(out, &dst.IfStmt{Cond: w.guardExpr(guard), Body: &dst.BlockStmt{List: plain}, Else: &dst.BlockStmt{List: else_}})
 	return append(out, w.joined(c, join, cName)...)
 }

@@ -33,6 +33,7 @@ type walker struct {
 	coal       *coalescing                    // the loop whose checks may move before it, see coalesce.go
 	deferred   *dst.CallExpr                  // the call of the defer statement being rewritten (plaincall.go)
 	touched    *bool                          // the function changed
+	sampled    *analysis.Construct            // the root construct being rewritten as a dormant binary's checked branch (dormant.go)
 }
 
 func (fr *fileRewriter) walker(dec *decorator.Decorator, task string) *walker {
@@ -97,6 +98,11 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 		if c := w.constructAt(list[i]); c != nil && c.Deferred != nil {
 			out = append(out, w.construct(c, list[i:])...) // the rest of the body
 			w.declareTask(c, decls[c])
+			break
+		}
+		if c := w.constructAt(list[i]); c != nil && w.dormantTail(c, list[i:i+c.Join-c.First+1], list[i+c.Join-c.First+1:]) {
+			n := c.Join - c.First
+			out = append(out, w.dormantWithTail(c, list[i:i+n+1], list[i+n+1:])...) // the rest of the list too
 			break
 		}
 		if c := w.constructAt(list[i]); c != nil {

@@ -91,4 +91,6 @@ const (
 	Done4                 = "Done4"                 // (a, b, c, d) (a, b, c, d)
 	NoFini                = "NoFini"                // (): the program ends without Fini (a test binary whose examples run)
 	Recovered             = "Recovered"             // (recover()) r: clears an opaque count a panic left
+	Sample                = "Sample"                // () uint64: a dormant binary's root instance number when it runs checked, else 0
+	Sampled               = "Sampled"               // method of *Construct: (k): the root construct is instance k
 )

@@ -24,7 +24,7 @@ type variant struct {
 func buildAll(o *options, root, work string, kernels []string) ([]variant, error) {
 	vs := []variant{{name: "plain"}}
 	var tool string
-	if o.builds["goanomaly"] || o.builds["conservative"] {
+	if o.builds["goanomaly"] || o.builds["conservative"] || o.builds["dormant"] || o.builds["sample"] {
 		var err error
 		if tool, err = goanomalyTool(o, root, work); err != nil {
 			if o.goanomaly != "" {
@@ -36,6 +36,14 @@ func buildAll(o *options, root, work string, kernels []string) ([]variant, error
 				if o.builds[name] {
 					vs = append(vs, variant{name: name, env: []string{"GOANOMALY=summary=1"}})
 				}
+			}
+			// The dormant binary with checks off, and with a root
+			// instance in a hundred checked (the always-on budget).
+			if o.builds["dormant"] {
+				vs = append(vs, variant{name: "dormant", env: []string{"GOANOMALY="}})
+			}
+			if o.builds["sample"] {
+				vs = append(vs, variant{name: "sample", env: []string{"GOANOMALY=sample=0.01"}})
 			}
 		}
 	}
@@ -81,6 +89,8 @@ func buildArgs(name, tool, out, pkg string) []string {
 		return []string{tool, "build", "-o", out, pkg}
 	case "conservative":
 		return []string{tool, "build", "-conservative", "-o", out, pkg}
+	case "dormant", "sample":
+		return []string{tool, "build", "-dormant", "-o", out, pkg}
 	case "race":
 		return []string{"go", "build", "-race", "-o", out, pkg}
 	}

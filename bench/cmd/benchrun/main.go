@@ -6,7 +6,10 @@
 // peak RSS of each, their ratios to the plain build (and the conservative
 // build's to -race's), and the number of run-time checks the goanomaly
 // builds executed (from their GOANOMALY=summary=1 line; "-" if they printed
-// none), with a geometric mean per suite.
+// none), with a geometric mean per suite. Two more builds on request:
+// dormant (goanomaly build -dormant, run with GOANOMALY unset: what a
+// production binary that can be checked later costs) and sample (the same
+// binary with GOANOMALY=sample=0.01).
 //
 // Usage, from the repository root:
 //
@@ -75,11 +78,11 @@ func main() {
 	o.builds = map[string]bool{"plain": true}
 	for _, b := range strings.Split(*builds, ",") {
 		switch b = strings.TrimSpace(b); b {
-		case "plain", "goanomaly", "conservative", "race":
+		case "plain", "goanomaly", "conservative", "race", "dormant", "sample":
 			o.builds[b] = true
 		case "":
 		default:
-			fatalf("-builds: unknown build %q (want plain, goanomaly, conservative, race)", b)
+			fatalf("-builds: unknown build %q (want plain, goanomaly, conservative, race, dormant, sample)", b)
 		}
 	}
 	var err error
@@ -180,7 +183,7 @@ func reprint(o *options) (int, error) {
 
 // buildOrder places a build's columns: plain first, as measured.
 func buildOrder(name string) int {
-	return slices.Index([]string{"plain", "goanomaly", "conservative", "race"}, name)
+	return slices.Index([]string{"plain", "goanomaly", "conservative", "race", "dormant", "sample"}, name)
 }
 
 // findKernels returns the kernels matching re: the directories under

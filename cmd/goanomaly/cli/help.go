@@ -126,6 +126,17 @@ space-separated list of option=value:
 	summary=1          print a summary of what was checked at exit
 	max_shadow=N       shadow cells per tree before new addresses go unchecked
 
+A binary built with -dormant runs as written unless told otherwise:
+
+	check=1            check every root construct instance
+	check=0            check none (the default), whatever sample says
+	sample=P           check a fraction P (0 to 1) of root construct
+	                   instances, each with everything nested in it; reports
+	                   name the instance, and the closing lines count the
+	                   instances checked and skipped
+	sample_seed=N      the seed of sample's choice: the same seed and the
+	                   same sequence of root instances choose the same ones
+
 goanomaly itself reads GOANOMALYCACHE: the directory (absolute) it writes
 the runtime's copy to, instead of goanomaly in the user cache directory.
 `}
