@@ -183,6 +183,8 @@ type affineState struct {
 	hulls     map[*heapRoot][]ast.Expr      // the conditions of a root proven by its hull
 	through   map[ast.Expr]*heapRoot        // accesses through a contained sub-slice: the root it is taken of (nil: none)
 	raws      map[*heapRoot][]rawAccess     // a flat root's X[e] accesses, e as read (exact.go)
+	monoSyms  bool                          // polyOf reads monotone values of the index as symbols (exact.go)
+	mono      map[string]ast.Expr           // those symbols' expressions
 }
 
 func (h *heapPass) affine() *affineState {
@@ -190,7 +192,7 @@ func (h *heapPass) affine() *affineState {
 		h.aff = &affineState{atoms: map[string]ast.Expr{}, inner: map[string]*types.Var{}, contained: map[*ast.SliceExpr]bool{},
 			subOf: map[*types.Var]*ast.SliceExpr{}, conds: map[*heapRoot][]ast.Expr{}, feet: map[*heapRoot][]foot{},
 			noFoot: map[*heapRoot]bool{}, hulls: map[*heapRoot][]ast.Expr{}, through: map[ast.Expr]*heapRoot{},
-			raws: map[*heapRoot][]rawAccess{}}
+			raws: map[*heapRoot][]rawAccess{}, mono: map[string]ast.Expr{}}
 		h.findContained()
 	}
 	return h.aff
@@ -214,6 +216,22 @@ func (h *heapPass) isInt(e ast.Expr) bool {
 // loop index, the body's loop variables with a known range, invariant
 // values, + - and *. Locals assigned once are replaced by their value.
 func (h *heapPass) polyOf(e ast.Expr, depth int) (poly, bool) {
+	p, ok := h.polyOf0(e, depth)
+	if ok || h.aff == nil || !h.aff.monoSyms {
+		return p, ok
+	}
+	// The exact test (exact.go) reads a value beyond polynomials that is a
+	// monotone function of the loop index (a chunk bound w*n/k) as a
+	// symbol of its own, each iteration's.
+	if depth <= 8 && h.isInt(e) && !h.invariant(e, 0) && h.monotone(e, 0) {
+		s := "@m:" + h.canon(h.resolve(e))
+		h.aff.mono[s] = e
+		return polySym(s), true
+	}
+	return p, ok
+}
+
+func (h *heapPass) polyOf0(e ast.Expr, depth int) (poly, bool) {
 	e = ast.Unparen(e)
 	if k, ok := litValue(e); ok {
 		return polyConst(k), true // zeroLit, made here

@@ -17,56 +17,15 @@ import (
 // X[lo:hi] used whole), with its root; nil when a is no such access or its
 // footprint cannot be read.
 func (h *heapPass) subFoot(a access) (*heapRoot, foot, bool) {
-	var sub *ast.SliceExpr
-	if a.elems {
-		sub = h.subSlice(a.e)
-	} else {
-		e := ast.Unparen(a.e)
-		for {
-			if sel, ok := e.(*ast.SelectorExpr); ok {
-				if s := h.info.Selections[sel]; s != nil && s.Kind() == types.FieldVal && !isPtr(h.info.TypeOf(sel.X)) {
-					e = ast.Unparen(sel.X)
-					continue
-				}
-			}
-			if ix, ok := e.(*ast.IndexExpr); ok {
-				if _, arr := underlying(h.info.TypeOf(ix.X)).(*types.Array); arr {
-					e = ast.Unparen(ix.X)
-					continue
-				}
-			}
-			break
-		}
-		if ix, ok := e.(*ast.IndexExpr); ok {
-			if _, slice := underlying(h.info.TypeOf(ix.X)).(*types.Slice); slice {
-				sub = h.subSlice(ix.X)
-			}
-		}
-	}
-	if sub == nil || sub.High == nil {
+	inner, _ := h.subAccess(a)
+	if inner == nil {
 		return nil, foot{}, false
 	}
 	st := h.affine()
-	st.through[a.e] = h.subRoot(sub)
-	// A sub-slice of a contained sub-slice (row := slab[lo:hi]) is
-	// X[off+lo : off+hi], off the sum of the outer sub-slices' lows: exact,
-	// whatever the capacities (a reslicing may reach past len).
-	off := polyConst(0)
-	srcs := []ast.Expr{}
-	inner := sub
-	for outer := h.subSlice(sub.X); outer != nil; outer = h.subSlice(outer.X) {
-		if len(srcs) > 8 {
-			return nil, foot{}, false
-		}
-		if outer.Low != nil {
-			p, ok := h.polyOf(outer.Low, 0)
-			if !ok {
-				return nil, foot{}, false
-			}
-			off = off.add(p, 1)
-			srcs = append(srcs, outer.Low)
-		}
-		sub = outer
+	st.through[a.e] = h.subRoot(inner)
+	off, srcs, sub, ok := h.subOffset(inner)
+	if !ok {
+		return nil, foot{}, false
 	}
 	rt := h.rootOf(sub.X)
 	if rt == nil || rt.rows {
@@ -123,6 +82,69 @@ func (h *heapPass) subFoot(a access) (*heapRoot, foot, bool) {
 	return rt, f, ok
 }
 
+// subAccess is the contained sub-slice an access of the goroutine body
+// goes through (an element s[k], then k too, or the elements of s or of
+// X[lo:hi] used whole), with a high bound; nil when none.
+func (h *heapPass) subAccess(a access) (*ast.SliceExpr, ast.Expr) {
+	var sub *ast.SliceExpr
+	var k ast.Expr
+	if a.elems {
+		sub = h.subSlice(a.e)
+	} else {
+		e := ast.Unparen(a.e)
+		for {
+			if sel, ok := e.(*ast.SelectorExpr); ok {
+				if s := h.info.Selections[sel]; s != nil && s.Kind() == types.FieldVal && !isPtr(h.info.TypeOf(sel.X)) {
+					e = ast.Unparen(sel.X)
+					continue
+				}
+			}
+			if ix, ok := e.(*ast.IndexExpr); ok {
+				if _, arr := underlying(h.info.TypeOf(ix.X)).(*types.Array); arr {
+					e = ast.Unparen(ix.X)
+					continue
+				}
+			}
+			break
+		}
+		if ix, ok := e.(*ast.IndexExpr); ok {
+			if _, slice := underlying(h.info.TypeOf(ix.X)).(*types.Slice); slice {
+				sub, k = h.subSlice(ix.X), ix.Index
+			}
+		}
+	}
+	if sub == nil || sub.High == nil {
+		return nil, nil
+	}
+	return sub, k
+}
+
+// subOffset reads a sub-slice of contained sub-slices (row :=
+// slab[lo:hi]) as X[off+lo : off+hi], off the sum of the outer
+// sub-slices' lows: exact, whatever the capacities (a reslicing may reach
+// past len). It returns off, the lows' expressions and the outermost
+// sub-slice.
+func (h *heapPass) subOffset(inner *ast.SliceExpr) (poly, []ast.Expr, *ast.SliceExpr, bool) {
+	off := polyConst(0)
+	srcs := []ast.Expr{}
+	sub := inner
+	for outer := h.subSlice(sub.X); outer != nil; outer = h.subSlice(outer.X) {
+		if len(srcs) > 8 {
+			return poly{}, nil, nil, false
+		}
+		if outer.Low != nil {
+			p, ok := h.polyOf(outer.Low, 0)
+			if !ok {
+				return poly{}, nil, nil, false
+			}
+			off = off.add(p, 1)
+			srcs = append(srcs, outer.Low)
+		}
+		sub = outer
+	}
+	return off, srcs, sub, true
+}
+
 // subRoot is the flat root a contained sub-slice (perhaps of contained
 // sub-slices) is taken of, or nil: its elements are that root's, even past
 // its length (a reslicing reaches up to the capacity, which the guard's
@@ -167,6 +189,9 @@ func (h *heapPass) indexFoot(e ast.Expr) (foot, bool) {
 // footprint cannot be read gets no hull.
 func (h *heapPass) fileFoot(a access, rt *heapRoot, idx ast.Expr) (*heapRoot, foot, bool) {
 	st := h.affine()
+	if srt, raw, ok := h.subRaw(a); ok {
+		st.raws[srt] = append(st.raws[srt], raw)
+	}
 	if srt, f, ok := h.subFoot(a); ok {
 		st.feet[srt] = append(st.feet[srt], f)
 		return srt, f, true
@@ -175,8 +200,11 @@ func (h *heapPass) fileFoot(a access, rt *heapRoot, idx ast.Expr) (*heapRoot, fo
 		return nil, foot{}, false
 	}
 	if idx != nil && !a.elems {
-		if p, ok := h.polyOf(idx, 0); ok {
-			st.raws[rt] = append(st.raws[rt], rawAccess{p: p, write: a.mode&write != 0, src: idx})
+		st.monoSyms = true
+		p, ok := h.polyOf(idx, 0)
+		st.monoSyms = false
+		if ok {
+			st.raws[rt] = append(st.raws[rt], rawAccess{p: p, write: a.mode&write != 0, srcs: []ast.Expr{idx}})
 		}
 		if f, ok := h.indexFoot(idx); ok {
 			st.feet[rt] = append(st.feet[rt], f)

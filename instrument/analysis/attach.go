@@ -292,7 +292,7 @@ func (f *finder) detachPlainCallbacks() map[*types.Func]token.Pos {
 				return true
 			}
 			to := Callee(f.info, x.Fun)
-			if to == nil || to.Pkg() == nil || f.res.linked[to.Pkg()] || Standard(to.Pkg().Path()) {
+			if to == nil || to.Pkg() == nil || f.res.linked.has(to.Pkg()) || Standard(to.Pkg().Path()) {
 				return true
 			}
 			why := " is given to " + to.FullName() + ", of " + to.Pkg().Path() + ", which is not rewritten and may call it under a lock of its own: calls through its value run it unchecked"
@@ -313,7 +313,7 @@ func (f *finder) detachPlainCallbacks() map[*types.Func]token.Pos {
 				if id == nil {
 					continue
 				}
-				if fn, ok := f.info.Uses[id].(*types.Func); ok && f.res.linked[fn.Pkg()] {
+				if fn, ok := f.info.Uses[id].(*types.Func); ok && f.res.linked.has(fn.Pkg()) {
 					if _, seen := fns[fn.Origin()]; !seen {
 						fns[fn.Origin()] = a.Pos()
 						f.res.Notes = append(f.res.Notes, Note{Pos: a.Pos(), Msg: fn.Name() + why})

@@ -156,7 +156,7 @@ func (f *finder) valueNote(x *ast.Ident, fn *types.Func, note func(Note)) {
 	if fn.Pkg() == nil {
 		return
 	}
-	if !f.res.linked[fn.Pkg()] {
+	if !f.res.linked.has(fn.Pkg()) {
 		note(Note{Pos: x.Pos(), Msg: "function value " + fn.FullName() + " is in " + fn.Pkg().Path() + ", which is not rewritten: calls through it run unchecked"})
 		return
 	}
@@ -175,7 +175,7 @@ func (f *finder) rangeFuncNote(x *ast.RangeStmt, note func(Note)) {
 	if !ok {
 		return // a function or a function value: noted as a value if it must be
 	}
-	if fn := f.callee(call); fn != nil && fn.Pkg() != nil && !f.res.linked[fn.Pkg()] {
+	if fn := f.callee(call); fn != nil && fn.Pkg() != nil && !f.res.linked.has(fn.Pkg()) {
 		note(Note{Pos: x.X.Pos(), Msg: "range over a function " + fn.FullName() + " returns, from " + fn.Pkg().Path() + ", which is not rewritten: the iterator runs unchecked"})
 	}
 }
@@ -228,7 +228,7 @@ func (f *finder) dynamicCall(x *ast.CallExpr, inPlace map[*ast.FuncLit]bool, not
 	if n, ok := f.res.PlainCall(f.info, x); ok {
 		note(n)
 	}
-	if SpreadsResults(f.info, x) && fn.Pkg() != nil && f.res.linked[fn.Pkg()] {
+	if SpreadsResults(f.info, x) && fn.Pkg() != nil && f.res.linked.has(fn.Pkg()) {
 		note(Note{Pos: x.Pos(), Msg: "call " + types.ExprString(x) + " passes the results of a call with several results, which the checked version of " + fn.Name() + " cannot take beside the task: it runs as written, unchecked"})
 	}
 	if libraryGoroutine(fn) {

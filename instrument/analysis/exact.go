@@ -1,7 +1,9 @@
 package analysis
 
 import (
+	"fmt"
 	"go/ast"
+	"go/token"
 	"slices"
 	"strings"
 )
@@ -22,11 +24,59 @@ import (
 // magnitudes of the subscripts: the proof reads them as mathematical
 // integers.
 
-// rawAccess is an access X[e] of a flat root, e read as a polynomial.
+// rawAccess is an access X[e] of a flat root, e read as a polynomial, or
+// an access through a contained sub-slice s := X[lo:hi], s[k] at lo+k (or
+// every element, lo+t): nonneg are the conditions (≥ 0) that keep k or t
+// within [0, hi-lo), Go's bounds check.
 type rawAccess struct {
-	p     poly
-	write bool
-	src   ast.Expr
+	p      poly
+	write  bool
+	srcs   []ast.Expr
+	nonneg []poly
+	t      string // the fresh symbol of an access of every element, "" for s[k]
+	tHi    poly   // its greatest value, hi - lo - 1
+}
+
+// subRaw is the raw access of an access through a contained sub-slice.
+func (h *heapPass) subRaw(a access) (*heapRoot, rawAccess, bool) {
+	inner, k := h.subAccess(a)
+	if inner == nil || !a.elems && k == nil {
+		return nil, rawAccess{}, false
+	}
+	st := h.affine()
+	st.monoSyms = true
+	defer func() { st.monoSyms = false }()
+	off, srcs, sub, ok := h.subOffset(inner)
+	if !ok {
+		return nil, rawAccess{}, false
+	}
+	rt := h.rootOf(sub.X)
+	if rt == nil || rt.rows {
+		return nil, rawAccess{}, false
+	}
+	lo := inner.Low
+	if lo == nil {
+		lo = zeroLit
+	}
+	l, ok1 := h.polyOf(lo, 0)
+	u, ok2 := h.polyOf(inner.High, 0)
+	if !ok1 || !ok2 {
+		return nil, rawAccess{}, false
+	}
+	var t poly
+	tSym := ""
+	if a.elems {
+		tSym = fmt.Sprintf("@t%d", a.e.Pos())
+		t = polySym(tSym)
+	} else if t, ok = h.polyOf(k, 0); !ok {
+		return nil, rawAccess{}, false
+	} else {
+		srcs = append(srcs, k)
+	}
+	// 0 ≤ t ≤ (hi - lo) - 1
+	tHi := u.add(l, -1).add(polyConst(1), -1)
+	return rt, rawAccess{p: l.add(off, 1).add(t, 1), write: a.mode&write != 0, srcs: append(srcs, lo, inner.High),
+		nonneg: []poly{t, tHi.add(t, -1)}, t: tSym, tHi: tHi}, true
 }
 
 // point is an access's coordinates: (p) or (R, C) for the stride s.
@@ -56,6 +106,8 @@ func (h *heapPass) proveExact(rt *heapRoot) bool {
 
 // exactWith runs the exact test with stride s.
 func (h *heapPass) exactWith(raws []rawAccess, s stride) ([]ast.Expr, bool) {
+	h.aff.monoSyms = true
+	defer func() { h.aff.monoSyms = false }()
 	first, last, conds, ok := h.indexRange()
 	if !ok {
 		return nil, false
@@ -67,17 +119,26 @@ func (h *heapPass) exactWith(raws []rawAccess, s stride) ([]ast.Expr, bool) {
 			return nil, false
 		}
 		points[k] = pt
-		if _, ok := h.magnitude(a.src, &conds, 0); !ok {
-			return nil, false
+		for _, e := range a.srcs {
+			if _, ok := h.magnitude(e, &conds, 0); !ok {
+				return nil, false
+			}
 		}
 	}
 	// The ranges of each access's loop variables, in copies 1 and 2.
 	ranges := make([][2][]ineq, len(raws))
 	for k, pt := range points {
 		for c := 1; c <= 2; c++ {
-			rows, need, ok := h.rangeRows(pt, first, last, c)
+			rows, need, ok := h.rangeRows(append(append(point{}, pt...), raws[k].nonneg...), first, last, c)
 			if !ok {
 				return nil, false
+			}
+			for _, q := range raws[k].nonneg {
+				r, ok := linearRow(q, c)
+				if !ok {
+					return nil, false
+				}
+				rows = append(rows, r)
 			}
 			ranges[k][c-1] = rows
 			conds = append(conds, need...)
@@ -90,7 +151,14 @@ func (h *heapPass) exactWith(raws []rawAccess, s stride) ([]ast.Expr, bool) {
 				S.coef[s.sym] = 1
 			}
 			if feasible(append(clone(ranges[k][0]), negate(C, -1))) || feasible(append(clone(ranges[k][0]), sub(C, S))) {
-				return nil, false
+				// Not by the loops' ranges alone: the column of a chunk's
+				// block (B[i*n + lo + j], j < hi - lo) is within the row
+				// when the chunk bounds are, at both ends of the index.
+				rc, ok := h.columnAtRunTime(pt[1], raws[k], s)
+				if !ok {
+					return nil, false
+				}
+				conds = append(conds, rc...)
 			}
 		}
 	}
@@ -115,8 +183,10 @@ func (h *heapPass) exactWith(raws []rawAccess, s stride) ([]ast.Expr, bool) {
 					}
 					rows = append(rows, sub(x, y), sub(y, x))
 				}
-				if feasible(rows) {
-					return nil, false
+				for _, split := range h.chunkCases(rows, o) {
+					if feasible(append(clone(rows), split...)) {
+						return nil, false
+					}
 				}
 			}
 		}
@@ -343,3 +413,149 @@ func negate(x ineq, k int64) ineq {
 }
 
 func clone(rows []ineq) []ineq { return append([]ineq(nil), rows...) }
+
+// chunkCases are the cases of what two iterations i_o[0] < i_o[1] know of
+// the chunks [F0, F1) of their monotone bound functions (the symbols "@m"
+// polyOf makes, F1 = f(i+step) or a min with it, F0 = f(i)): f never
+// decreasing, the earlier chunk ends where the later starts at the latest
+// (F1 of i_o[0] ≤ F0 of i_o[1]); f never increasing, both chunks are
+// empty. The test must fail to find a solution in every case; with no
+// chunk in rows, one case that adds nothing. At most two chunks are split
+// on (four cases); others only leave their symbols free.
+func (h *heapPass) chunkCases(rows []ineq, o [2]int) [][]ineq {
+	var syms []string
+	seen := map[string]bool{}
+	for _, r := range rows {
+		for v := range r.coef {
+			if base, ok := strings.CutSuffix(v, "#1"); ok && strings.HasPrefix(base, "@m:") && !seen[base] {
+				seen[base] = true
+				syms = append(syms, base)
+			}
+			if base, ok := strings.CutSuffix(v, "#2"); ok && strings.HasPrefix(base, "@m:") && !seen[base] {
+				seen[base] = true
+				syms = append(syms, base)
+			}
+		}
+	}
+	slices.Sort(syms)
+	cases := [][]ineq{nil}
+	pairs := 0
+	for _, x := range syms {
+		for _, y := range syms {
+			if x == y || pairs >= 2 || !h.chunkPair(h.aff.mono[x], h.aff.mono[y]) {
+				continue
+			}
+			pairs++
+			up := []ineq{{coef: map[string]int64{copyName(x, o[1]): 1, copyName(y, o[0]): -1}}} // F0(later) - F1(earlier) ≥ 0
+			down := []ineq{{coef: map[string]int64{copyName(x, 1): 1, copyName(y, 1): -1}}, {coef: map[string]int64{copyName(x, 2): 1, copyName(y, 2): -1}}}
+			var next [][]ineq
+			for _, c := range cases {
+				next = append(next, append(clone(c), up...), append(clone(c), down...))
+			}
+			cases = next
+		}
+	}
+	return cases
+}
+
+// chunkPair reports whether hi is lo's chunk end: lo with the index
+// shifted by the step, or a min with it.
+func (h *heapPass) chunkPair(lo, hi ast.Expr) bool {
+	if lo == nil || hi == nil {
+		return false
+	}
+	if h.shifted(lo, hi) {
+		return true
+	}
+	if call, ok := h.resolve(hi).(*ast.CallExpr); ok && isBuiltin(call, "min", h.info) {
+		for _, a := range call.Args {
+			if h.shifted(lo, a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// columnAtRunTime returns the run-time conditions under which the column C
+// of an access (delinearized by s) stays within [0, s) in every
+// iteration: C's least and greatest values over the loop variables (and a
+// whole access's elements) must each be a constant plus at most one
+// monotone symbol of the index (a chunk bound), whose values lie between
+// its values at the index's first and last value; both ends are tested.
+func (h *heapPass) columnAtRunTime(C poly, a rawAccess, s stride) ([]ast.Expr, bool) {
+	var conds, divs []ast.Expr
+	ends := func(max bool) (poly, bool) {
+		p := C
+		if a.t != "" {
+			coef, rest, ok := p.split(a.t)
+			k, isConst := coef.constant()
+			if !ok || !isConst || k < 0 {
+				return poly{}, false
+			}
+			if max {
+				p = rest.add(a.tHi.scale(k), 1)
+			} else {
+				p = rest
+			}
+		}
+		return h.extreme(p, max, &conds, 0)
+	}
+	lo, ok1 := ends(false)
+	hi, ok2 := ends(true)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	first, end, inclusive, ok := h.indexSpan(&divs)
+	if !ok {
+		return nil, false
+	}
+	last := end
+	if !inclusive {
+		last = &ast.BinaryExpr{X: end, Op: token.SUB, Y: intLit(1)}
+	}
+	// at evaluates the one monotone symbol of p at index idx; k is p's
+	// constant.
+	at := func(p poly, idx ast.Expr) (ast.Expr, int64, bool) {
+		if len(p.terms) != 1 || p.k > maxInt32 || p.k < -maxInt32 {
+			return nil, 0, false
+		}
+		for m, c := range p.terms {
+			e := h.aff.mono[m]
+			if c != 1 || e == nil {
+				return nil, 0, false
+			}
+			v, ok := h.atStart(e, idx, &divs, 0)
+			return v, p.k, ok
+		}
+		return nil, 0, false
+	}
+	var rows []ast.Expr
+	for _, idx := range []ast.Expr{first, last} {
+		x, k, ok := at(lo, idx) // x + k ≥ 0
+		if !ok {
+			return nil, false
+		}
+		rows = append(rows, &ast.BinaryExpr{X: x, Op: token.GEQ, Y: intLit(-k)})
+		y, k2, ok := at(hi, idx) // y + k2 ≤ s - 1: y ≤ s - (1 + k2), 1 + k2 ≥ 0
+		if !ok || 1+k2 < 0 {
+			return nil, false
+		}
+		var bound ast.Expr
+		if s.sym != "" {
+			sv, ok := h.atStart(h.aff.atoms[s.sym], nil, &divs, 0)
+			if !ok || h.aff.atoms[s.sym] == nil {
+				return nil, false
+			}
+			rows = append(rows, &ast.BinaryExpr{X: sv, Op: token.GEQ, Y: intLit(0)})
+			bound = &ast.BinaryExpr{X: sv, Op: token.SUB, Y: intLit(1 + k2)}
+		} else {
+			bound = intLit(s.k - 1 - k2)
+		}
+		rows = append(rows, &ast.BinaryExpr{X: y, Op: token.LEQ, Y: bound})
+	}
+	for _, d := range divs {
+		conds = append(conds, &ast.BinaryExpr{X: d, Op: token.NEQ, Y: intLit(0)})
+	}
+	return append(conds, rows...), true
+}

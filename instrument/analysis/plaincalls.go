@@ -42,7 +42,7 @@ func (r *Result) PlainCall(info *types.Info, x *ast.CallExpr) (Note, bool) {
 	}
 	if fn := Callee(info, x.Fun); fn != nil {
 		pkg := fn.Pkg()
-		if pkg == nil || r.linked[pkg] || Standard(pkg.Path()) {
+		if pkg == nil || r.linked.has(pkg) || Standard(pkg.Path()) {
 			return Note{}, false
 		}
 		if pkg.Path() == "golang.org/x/sync/errgroup" {
@@ -113,7 +113,7 @@ func (r *Result) plainImplements(m *types.Func) *types.Func {
 // plainMethods indexes by name the methods declared on the package-level
 // types of the packages pkg imports, directly or not, that are neither
 // linked nor the standard library.
-func plainMethods(pkg *types.Package, linked map[*types.Package]bool) map[string][]*types.Func {
+func plainMethods(pkg *types.Package, linked linkedSet) map[string][]*types.Func {
 	out := map[string][]*types.Func{}
 	seen := map[*types.Package]bool{}
 	var visit func(p *types.Package)
@@ -125,7 +125,7 @@ func plainMethods(pkg *types.Package, linked map[*types.Package]bool) map[string
 		for _, q := range p.Imports() {
 			visit(q)
 		}
-		if p == pkg || linked[p] || Standard(p.Path()) {
+		if p == pkg || linked.has(p) || Standard(p.Path()) {
 			return
 		}
 		scope := p.Scope()

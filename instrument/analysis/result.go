@@ -41,7 +41,7 @@ type Result struct {
 	external      []*types.Func                 // functions of other packages called from construct or clone code
 	dynExternal   []*types.Func                 // functions of other packages used as values (dynamic.go)
 	attach        map[*Construct]bool           // constructs whose goroutines attach their task (attach.go)
-	linked        map[*types.Package]bool       // the packages linked with this one: rewritten together
+	linked        linkedSet                     // the packages linked with this one: rewritten together
 	plainMethods  map[string][]*types.Func      // methods of the plain packages imported, by name (plaincalls.go)
 	plainDeferred map[*ast.CallExpr]bool        // calls of defer statements (plaincalls.go)
 	finder        *finder
@@ -157,9 +157,9 @@ func Link(results []*Result) {
 	for _, r := range results {
 		r.Clones = all
 	}
-	linked := map[*types.Package]bool{}
+	linked := linkedSet{}
 	for _, r := range results {
-		linked[r.finder.pkg] = true
+		linked[r.finder.pkg.Path()] = true
 	}
 	for _, r := range results {
 		r.linked = linked
@@ -288,3 +288,13 @@ func Ignored(d *ast.FuncDecl) bool {
 	}
 	return false
 }
+
+// linkedSet is the set of packages rewritten together, by import path: a
+// package loaded in two variants (its own and the one its tests compile
+// into, distinct *types.Package objects) is rewritten once, and its other
+// variant, which the other packages import, is built from the same
+// rewritten files (the overlay maps files, not variants).
+type linkedSet map[string]bool
+
+// has reports whether p is one of the packages rewritten together.
+func (l linkedSet) has(p *types.Package) bool { return p != nil && l[p.Path()] }
