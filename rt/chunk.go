@@ -27,11 +27,13 @@ import "sync/atomic"
 // hold only the wait-free protocol's three words (24 bytes, three per
 // 8-byte word of a dense array, as the race detector's four 8-byte
 // shadow slots), and the chunk's header holds its key, the locked
-// protocol's histories and the atomic histories, created on the chunk's
-// first atomic access. A check reads the header's line (hot, shared by
+// protocol's histories, the atomic histories, created on the chunk's
+// first atomic access, and the chunk's mode: while only whole-chunk range
+// checks touched it, the first cell's history stands for all (uniform.go). A check reads the header's line (hot, shared by
 // the chunk's cells) and the cell's.
 type chunk struct {
 	key   uintptr                   // chunkOf's key; set before the chunk is published, never changed
+	mode  atomic.Uint32             // chunkUniform (cells[0] stands for all), chunkSplitting or chunkSplit (see uniform.go)
 	hist  *[chunkCells]history      // the locked protocol's histories; nil under the wait-free one
 	atom  atomic.Pointer[atomCells] // the wait-free atomic histories, from the chunk's first atomic access on
 	cells [chunkCells]cell

@@ -53,12 +53,21 @@ func (t *Task) forgetAt(a uintptr) {
 	}
 }
 
-// forget clears the history of cell i.
+// forget clears the history of cell i. A uniform chunk is split first,
+// unless it holds no history at all; the cleared words are clearedWord, not
+// zero, so that a late copy of the uniform history (see split) cannot bring
+// the freed object's accesses back.
 func (ch *chunk) forget(i int) {
+	if ch.hist == nil && ch.mode.Load() != chunkSplit {
+		if u := &ch.cells[0]; ch.mode.Load() == chunkUniform && u.w.Load()|u.r.Load()|u.c.Load() == 0 {
+			return
+		}
+		ch.split()
+	}
 	c := &ch.cells[i]
-	c.w.Store(0)
-	c.r.Store(0)
-	c.c.Store(0)
+	c.w.Store(clearedWord)
+	c.r.Store(clearedWord)
+	c.c.Store(clearedWord)
 	if at := ch.atom.Load(); at != nil {
 		at[i].Store(nil)
 	}
@@ -68,6 +77,23 @@ func (ch *chunk) forget(i int) {
 		h.readers, h.writers = h.readers[:0], h.writers[:0]
 		h.mu.Unlock()
 	}
+}
+
+// reset clears every history of ch and makes it uniform again. Only for a
+// chunk no goroutine checks in (a finished tree's, see recycle).
+func (ch *chunk) reset() {
+	for i := range ch.cells {
+		c := &ch.cells[i]
+		c.w.Store(0)
+		c.r.Store(0)
+		c.c.Store(0)
+		if ch.hist != nil {
+			h := &ch.hist[i]
+			h.readers, h.writers = h.readers[:0], h.writers[:0]
+		}
+	}
+	ch.atom.Store(nil)
+	ch.mode.Store(chunkUniform)
 }
 
 // freshElems is fresh for n elements of size elem: every byte of each

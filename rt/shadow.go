@@ -120,9 +120,7 @@ func (s *shadow) recycle(next uint64) {
 		if tb := s.shards[i].tbl.Load(); tb != nil {
 			for j := range tb.slots {
 				if ch := tb.slots[j].Load(); ch != nil {
-					for k := range ch.cells {
-						ch.forget(k)
-					}
+					ch.reset()
 				}
 			}
 		}
