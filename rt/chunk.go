@@ -28,14 +28,16 @@ import "sync/atomic"
 // 8-byte word of a dense array, as the race detector's four 8-byte
 // shadow slots), and the chunk's header holds its key, the locked
 // protocol's histories, the atomic histories, created on the chunk's
-// first atomic access, and the chunk's mode: while only whole-chunk range
-// checks touched it, the first cell's history stands for all (uniform.go). A check reads the header's line (hot, shared by
-// the chunk's cells) and the cell's.
+// first atomic access, the chunk's mode and its uniform history u: while
+// only whole-chunk range checks touched the chunk, u stands for every cell
+// (uniform.go). A check reads the header's line (hot, shared by the
+// chunk's cells) and the cell's.
 type chunk struct {
 	key   uintptr                   // chunkOf's key; set before the chunk is published, never changed
-	mode  atomic.Uint32             // chunkUniform (cells[0] stands for all), chunkSplitting or chunkSplit (see uniform.go)
+	mode  atomic.Uint32             // chunkUniform (u stands for every cell), chunkSplitting or chunkSplit (see uniform.go)
 	hist  *[chunkCells]history      // the locked protocol's histories; nil under the wait-free one
 	atom  atomic.Pointer[atomCells] // the wait-free atomic histories, from the chunk's first atomic access on
+	u     cell                      // the whole-chunk accesses: only uniform.go's checks write it (see uniform.go)
 	cells [chunkCells]cell
 }
 

@@ -59,7 +59,7 @@ func (t *Task) forgetAt(a uintptr) {
 // the freed object's accesses back.
 func (ch *chunk) forget(i int) {
 	if ch.hist == nil && ch.mode.Load() != chunkSplit {
-		if u := &ch.cells[0]; ch.mode.Load() == chunkUniform && u.w.Load()|u.r.Load()|u.c.Load() == 0 {
+		if u := &ch.u; ch.mode.Load() == chunkUniform && u.w.Load()|u.r.Load()|u.c.Load() == 0 {
 			return
 		}
 		ch.split()
@@ -82,6 +82,9 @@ func (ch *chunk) forget(i int) {
 // reset clears every history of ch and makes it uniform again. Only for a
 // chunk no goroutine checks in (a finished tree's, see recycle).
 func (ch *chunk) reset() {
+	ch.u.w.Store(0)
+	ch.u.r.Store(0)
+	ch.u.c.Store(0)
 	for i := range ch.cells {
 		c := &ch.cells[i]
 		c.w.Store(0)

@@ -26,11 +26,11 @@ func TestUniformRecordsOnce(t *testing.T) {
 	tk.WriteRange(a, 2*chunkCells, 8, siteA)
 	tk.ReadRange(a, 2*chunkCells, 8, siteX)
 	ch := tk.sh.chunk(chunkKey(a))
-	u := &ch.cells[0]
+	u := &ch.u
 	if ch.mode.Load() != chunkUniform || u.w.Load() == 0 || u.r.Load() == 0 {
 		t.Fatalf("mode %d, u.w %#x, u.r %#x: want the range recorded uniformly", ch.mode.Load(), u.w.Load(), u.r.Load())
 	}
-	for k := 1; k < chunkCells; k++ {
+	for k := range chunkCells {
 		if ch.cells[k].w.Load()|ch.cells[k].r.Load() != 0 {
 			t.Fatalf("cell %d written while the chunk is uniform", k)
 		}
@@ -168,7 +168,7 @@ func TestUniformFreshMarks(t *testing.T) {
 	if ch.mode.Load() != chunkSplit || ch.cells[2].w.Load() != clearedWord {
 		t.Fatalf("mode %d, cell 2 w %#x", ch.mode.Load(), ch.cells[2].w.Load())
 	}
-	split := ch.cells[0].w.Load()
+	split := ch.u.w.Load()
 	ch.split() // a late copier: must not bring the freed history back
 	fill(&ch.cells[2].w, split)
 	if ch.cells[2].w.Load() != clearedWord || ch.cells[3].w.Load() != split {
@@ -210,7 +210,10 @@ func TestUniformLostRace(t *testing.T) {
 		c := e.enter(2, siteLoop)
 		ta, tb := c.Fork(0), c.Fork(1)
 		unsplit(ta, a, chunkCells)
-		raceHook = func(ch *chunk) {
+		raceHook = func(ch *chunk, at int) {
+			if at != hookBefore {
+				return
+			}
 			raceHook = nil
 			if rangeWrites {
 				tb.Read(a+5*8, siteX)
@@ -244,5 +247,102 @@ func BenchmarkReadRangeChunks(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		t.ReadRange(a, 64, 8, 1)
+	}
+}
+
+// TestUniformSplitFirstCell is the interleaving of the property test's
+// seed 1469: a whole-chunk check finds the chunk uniform; before it reads
+// the uniform history, another block's access of the chunk's first element
+// splits the chunk and records itself in the first cell. The whole-chunk
+// check must report that access at the first element only: it is no
+// access of the other fifteen.
+func TestUniformSplitFirstCell(t *testing.T) {
+	for _, rangeWrites := range []bool{true, false} {
+		e := newEnv(t, "")
+		buf := chunkBuf(chunkCells)
+		a := uintptr(unsafe.Pointer(&buf[0]))
+		c := e.enter(2, siteLoop)
+		ta, tb := c.Fork(0), c.Fork(1)
+		unsplit(ta, a, chunkCells)
+		raceHook = func(ch *chunk, at int) {
+			if at != hookBefore {
+				return
+			}
+			raceHook = nil
+			if rangeWrites {
+				tb.Read(a, siteX)
+			} else {
+				tb.Write(a, siteX)
+			}
+		}
+		if rangeWrites {
+			ta.WriteRange(a, chunkCells, 8, siteA)
+		} else {
+			ta.ReadRange(a, chunkCells, 8, siteA)
+		}
+		raceHook = nil
+		c.Join()
+		got := e.reports()
+		if len(got) == 0 {
+			t.Errorf("range writes %v: no report", rangeWrites)
+		}
+		for _, r := range got {
+			if r.addr != a {
+				t.Errorf("range writes %v: a report at element %d, which only the range accessed", rangeWrites, (r.addr-a)/8)
+			}
+		}
+	}
+}
+
+// TestUniformSplitTornRead: a whole-chunk read swaps itself into R; before
+// it stores the reader it replaced into C, a split copies the chunk, so the
+// cells get the new R and not the old reader. The read, having lost the
+// race, must store that reader into the cells itself: a later write
+// concurrent with the old reader (and ordered after the new one) conflicts
+// with it at every element.
+func TestUniformSplitTornRead(t *testing.T) {
+	e := newEnv(t, "")
+	buf := chunkBuf(chunkCells)
+	a := uintptr(unsafe.Pointer(&buf[0]))
+	c := e.enter(2, siteLoop)
+	tp := c.Fork(0)
+	unsplit(tp, a, chunkCells)
+	tp.ReadRange(a, chunkCells, 8, siteA) // the old reader, concurrent with all below
+	raceHook = func(ch *chunk, at int) {
+		if at == hookSwapped {
+			raceHook = nil
+			tp.Read(a+5*8, siteA) // splits
+		}
+	}
+	c.Task().ReadRange(a, chunkCells, 8, siteSum) // the parent between forks: precedes child 1
+	raceHook = nil
+	tw := c.Fork(1)
+	tw.Write(a+9*8, siteX)
+	c.Join()
+	found := false
+	for _, r := range e.reports() {
+		if r.addr == a+9*8 && r.kind == readWrite && wordSite(r.source) == siteA && wordSite(r.sink) == siteX {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no READ-WRITE at element 9 between the old reader and the write; reports %v", e.reports())
+	}
+}
+
+// TestUniformSeed1469 runs the property test's program of seed 1469 many
+// times: a whole-chunk write racing a one-word read of the chunk's first
+// word, which split the chunk and was then reported at its neighbour
+// (TestUniformSplitFirstCell is the interleaving made deterministic).
+func TestUniformSeed1469(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 50
+	}
+	p := genProg(1469)
+	for run := range n {
+		if _, err := checkProg(p, false); err != nil {
+			t.Fatalf("run %d: %v\nprogram:\n%v", run, err, p)
+		}
 	}
 }
