@@ -3,6 +3,7 @@ package rt
 import (
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // A shadow table maps element addresses to cells holding their access
@@ -26,7 +27,7 @@ type shadow struct {
 const (
 	nShards    = 64
 	shardBits  = 6
-	slabChunks = 16 // the largest slab; a shard's first slabs are smaller
+	slabChunks = 8192 / unsafe.Sizeof(chunk{}) // the largest slab, one 8 KB size class with no waste; a shard's first slabs are smaller
 	firstSize  = 8
 )
 
@@ -196,7 +197,7 @@ func (s *shadow) insert(sh *shard, key uintptr, h uint64) *chunk {
 // under the locked protocol). The caller holds sh.mu.
 func (sh *shard) newChunk(key uintptr, locked bool) *chunk {
 	if len(sh.slab) == 0 {
-		sh.slabN = min(max(2*sh.slabN, 1), slabChunks)
+		sh.slabN = min(max(2*sh.slabN, 1), int(slabChunks))
 		sh.slab = make([]chunk, sh.slabN)
 	}
 	ch := &sh.slab[0]
