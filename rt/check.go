@@ -74,21 +74,28 @@ func (t *Task) run(addr, n, elem uintptr, me uint64, write bool) {
 			ch = t.find(key)
 		}
 		t.checks += uint64(m)
-		if m == chunkCells && ch != nil && ch.hist == nil && ch.mode.Load() == chunkUniform {
+		if m == chunkCells && ch != nil && ch.mode.Load() == chunkUniform {
 			if write && t.uniformWrite(ch, addr, me) || !write && t.uniformRead(ch, addr, me) {
 				addr, n = addr+m*8, n-m
 				continue
 			}
 		}
-		if ch != nil && ch.hist == nil && ch.mode.Load() != chunkSplit {
-			ch.split()
+		var hist *[chunkCells]history
+		if ch != nil {
+			switch ch.mode.Load() {
+			case chunkSplit:
+			case chunkLocked:
+				hist = ch.hist()
+			default:
+				ch.split()
+			}
 		}
 		for j := range int(m) {
 			a := addr + uintptr(j)*8
 			switch {
 			case ch == nil:
-			case ch.hist != nil:
-				t.lockedCheck(&ch.hist[i+j], a, me, write)
+			case hist != nil:
+				t.lockedCheck(&hist[i+j], a, me, write)
 			case write:
 				t.waitFreeWrite(ch, i+j, a, me)
 			default:
@@ -109,13 +116,15 @@ func (t *Task) check(addr uintptr, me uint64, write bool) {
 	if ch == nil || ch.key != key {
 		ch = t.find(key)
 	}
-	switch {
-	case ch == nil:
+	if ch == nil {
 		return
-	case ch.hist != nil:
-		t.lockedCheck(&ch.hist[i], addr, me, write)
+	}
+	switch ch.mode.Load() {
+	case chunkSplit:
+	case chunkLocked:
+		t.lockedCheck(&ch.hist()[i], addr, me, write)
 		return
-	case ch.mode.Load() != chunkSplit:
+	default:
 		ch.split() // an element access: the cells hold the history from now on
 	}
 	switch {

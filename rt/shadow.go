@@ -3,7 +3,6 @@ package rt
 import (
 	"sync"
 	"sync/atomic"
-	"unsafe"
 )
 
 // A shadow table maps element addresses to cells holding their access
@@ -27,7 +26,7 @@ type shadow struct {
 const (
 	nShards    = 64
 	shardBits  = 6
-	slabChunks = 8192 / unsafe.Sizeof(chunk{}) // the largest slab, one 8 KB size class with no waste; a shard's first slabs are smaller
+	slabChunks = 15 // the largest slab: 15 chunks of 432 bytes and the allocator's 8-byte header fill the 6,528-byte size class (TestChunkSlabFits); a shard's first slabs are smaller
 	firstSize  = 8
 )
 
@@ -197,14 +196,15 @@ func (s *shadow) insert(sh *shard, key uintptr, h uint64) *chunk {
 // under the locked protocol). The caller holds sh.mu.
 func (sh *shard) newChunk(key uintptr, locked bool) *chunk {
 	if len(sh.slab) == 0 {
-		sh.slabN = min(max(2*sh.slabN, 1), int(slabChunks))
+		sh.slabN = min(max(2*sh.slabN, 1), slabChunks)
 		sh.slab = make([]chunk, sh.slabN)
 	}
 	ch := &sh.slab[0]
 	sh.slab = sh.slab[1:]
 	ch.key = key
 	if locked {
-		ch.hist = new([chunkCells]history)
+		ch.side.Store(&chunkSide{hist: new([chunkCells]history)})
+		ch.mode.Store(chunkLocked)
 	}
 	return ch
 }

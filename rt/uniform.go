@@ -65,7 +65,7 @@ const clearedWord = 1
 func (ch *chunk) split() {
 	for {
 		switch ch.mode.Load() {
-		case chunkSplit:
+		case chunkSplit, chunkLocked:
 			return
 		case chunkUniform:
 			ch.mode.CompareAndSwap(chunkUniform, chunkSplitting)
