@@ -57,7 +57,8 @@ func (t *Task) writeRange(addr, n, elem uintptr, site Site) {
 // aligned words (a []float64, []int, []*T) is checked a chunk at a time:
 // its words are the consecutive cells of one chunk after another, so the
 // chunk is found once per sixteen elements and the protocol runs on each
-// cell with no lookup. Other runs are checked element by element.
+// cell with no lookup, or once for the whole chunk while it is uniform
+// (see uniform.go). Other runs are checked element by element.
 func (t *Task) run(addr, n, elem uintptr, me uint64, write bool) {
 	if elem != 8 || addr&7 != 0 {
 		for k := uintptr(0); k < n; k++ {
@@ -73,12 +74,28 @@ func (t *Task) run(addr, n, elem uintptr, me uint64, write bool) {
 			ch = t.find(key)
 		}
 		t.checks += uint64(m)
+		if m == chunkCells && ch != nil && ch.mode.Load() == chunkUniform {
+			if write && t.uniformWrite(ch, addr, me) || !write && t.uniformRead(ch, addr, me) {
+				addr, n = addr+m*8, n-m
+				continue
+			}
+		}
+		var hist *[chunkCells]history
+		if ch != nil {
+			switch ch.mode.Load() {
+			case chunkSplit:
+			case chunkLocked:
+				hist = ch.hist()
+			default:
+				ch.split()
+			}
+		}
 		for j := range int(m) {
 			a := addr + uintptr(j)*8
 			switch {
 			case ch == nil:
-			case ch.hist != nil:
-				t.lockedCheck(&ch.hist[i+j], a, me, write)
+			case hist != nil:
+				t.lockedCheck(&hist[i+j], a, me, write)
 			case write:
 				t.waitFreeWrite(ch, i+j, a, me)
 			default:
@@ -99,10 +116,18 @@ func (t *Task) check(addr uintptr, me uint64, write bool) {
 	if ch == nil || ch.key != key {
 		ch = t.find(key)
 	}
+	if ch == nil {
+		return
+	}
+	switch ch.mode.Load() {
+	case chunkSplit:
+	case chunkLocked:
+		t.lockedCheck(&ch.hist()[i], addr, me, write)
+		return
+	default:
+		ch.split() // an element access: the cells hold the history from now on
+	}
 	switch {
-	case ch == nil:
-	case ch.hist != nil:
-		t.lockedCheck(&ch.hist[i], addr, me, write)
 	case me&atomicBit != 0:
 		t.waitFreeAtomic(ch, i, addr, me, write)
 	case write:

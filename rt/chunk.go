@@ -26,19 +26,35 @@ import "sync/atomic"
 // A chunk keeps its cells apart from what few accesses need: the cells
 // hold only the wait-free protocol's three words (24 bytes, three per
 // 8-byte word of a dense array, as the race detector's four 8-byte
-// shadow slots), and the chunk's header holds its key, the locked
-// protocol's histories and the atomic histories, created on the chunk's
-// first atomic access. A check reads the header's line (hot, shared by
-// the chunk's cells) and the cell's.
+// shadow slots), and the chunk's header holds its key, its mode, its
+// uniform history u (while only whole-chunk range checks touched the
+// chunk, u stands for every cell, uniform.go) and, in side, what few
+// chunks need: the locked protocol's histories, or the wait-free atomic
+// histories, created on the chunk's first atomic access. A check reads the
+// header's line (hot, shared by the chunk's cells) and the cell's. (One
+// side pointer, not two, keeps a chunk at 432 bytes, 437 with its share of
+// a slab's size class, see slabChunks; before u, 416 and 424.)
 type chunk struct {
 	key   uintptr                   // chunkOf's key; set before the chunk is published, never changed
-	hist  *[chunkCells]history      // the locked protocol's histories; nil under the wait-free one
-	atom  atomic.Pointer[atomCells] // the wait-free atomic histories, from the chunk's first atomic access on
+	mode  atomic.Uint32             // chunkUniform (u stands for every cell), chunkSplitting, chunkSplit (see uniform.go) or chunkLocked
+	side  atomic.Pointer[chunkSide] // the locked protocol's histories, set before the chunk is published; under the wait-free one, the atomic histories, nil until the chunk's first atomic access
+	u     cell                      // the whole-chunk accesses: only uniform.go's checks write it (see uniform.go)
 	cells [chunkCells]cell
 }
 
-// atomCells holds the atomic histories of a chunk's cells.
-type atomCells [chunkCells]atomic.Pointer[atomHist]
+// chunkLocked is the mode of every chunk under the locked protocol: its
+// cells are not used, its histories are side.hist.
+const chunkLocked = 3
+
+// chunkSide holds what few chunks need: the locked protocol's histories
+// (hist) or the wait-free atomic histories of the cells (atom).
+type chunkSide struct {
+	hist *[chunkCells]history
+	atom [chunkCells]atomic.Pointer[atomHist]
+}
+
+// hist returns the locked protocol's histories of a chunkLocked chunk.
+func (ch *chunk) hist() *[chunkCells]history { return ch.side.Load().hist }
 
 const (
 	chunkBits  = 4
@@ -71,19 +87,20 @@ func chunkAddr(key uintptr, i int) uintptr {
 
 // atomOf returns the atomic history of cell i, nil if it has none.
 func (ch *chunk) atomOf(i int) *atomHist {
-	if at := ch.atom.Load(); at != nil {
-		return at[i].Load()
+	if sd := ch.side.Load(); sd != nil {
+		return sd.atom[i].Load()
 	}
 	return nil
 }
 
 // atomic returns the atomic history of cell i, creating it on first use.
 func (ch *chunk) atomic(i int) *atomHist {
-	at := ch.atom.Load()
-	if at == nil {
-		ch.atom.CompareAndSwap(nil, new(atomCells))
-		at = ch.atom.Load()
+	sd := ch.side.Load()
+	if sd == nil {
+		ch.side.CompareAndSwap(nil, new(chunkSide))
+		sd = ch.side.Load()
 	}
+	at := &sd.atom
 	if a := at[i].Load(); a != nil {
 		return a
 	}

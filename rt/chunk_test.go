@@ -120,3 +120,25 @@ func TestChunkSparseMemory(t *testing.T) {
 		t.Fatalf("%.0f bytes per sparse address", per)
 	}
 }
+
+// TestChunkSlabFits: a slab of chunks wastes under 2% of its size class,
+// so the chunk's size and slabChunks go together (sixteen chunks of 440
+// bytes took the 8,192-byte class: 16% lost).
+func TestChunkSlabFits(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	const n = 100
+	slabs := make([][]chunk, n)
+	for i := range slabs {
+		slabs[i] = make([]chunk, slabChunks)
+	}
+	runtime.ReadMemStats(&after)
+	size := float64(slabChunks * unsafe.Sizeof(chunk{}))
+	per := float64(after.TotalAlloc-before.TotalAlloc-uint64(unsafe.Sizeof(slabs[0]))*n) / n
+	t.Logf("a slab of %d chunks of %d bytes: %.0f bytes allocated", slabChunks, unsafe.Sizeof(chunk{}), per)
+	if per > 1.02*size {
+		t.Errorf("a slab of %d chunks (%.0f bytes) takes %.0f: pick slabChunks to fit a size class", slabChunks, size, per)
+	}
+	runtime.KeepAlive(slabs)
+}

@@ -53,21 +53,55 @@ func (t *Task) forgetAt(a uintptr) {
 	}
 }
 
-// forget clears the history of cell i.
+// forget clears the history of cell i. A uniform chunk is split first,
+// unless it holds no history at all; the cleared words are clearedWord, not
+// zero, so that a late copy of the uniform history (see split) cannot bring
+// the freed object's accesses back.
 func (ch *chunk) forget(i int) {
-	c := &ch.cells[i]
-	c.w.Store(0)
-	c.r.Store(0)
-	c.c.Store(0)
-	if at := ch.atom.Load(); at != nil {
-		at[i].Store(nil)
-	}
-	if ch.hist != nil {
-		h := &ch.hist[i]
+	switch ch.mode.Load() {
+	case chunkLocked:
+		h := &ch.hist()[i]
 		h.mu.Lock()
 		h.readers, h.writers = h.readers[:0], h.writers[:0]
 		h.mu.Unlock()
+		return
+	case chunkUniform, chunkSplitting:
+		if u := &ch.u; ch.mode.Load() == chunkUniform && u.w.Load()|u.r.Load()|u.c.Load() == 0 {
+			return
+		}
+		ch.split()
 	}
+	c := &ch.cells[i]
+	c.w.Store(clearedWord)
+	c.r.Store(clearedWord)
+	c.c.Store(clearedWord)
+	if sd := ch.side.Load(); sd != nil {
+		sd.atom[i].Store(nil)
+	}
+}
+
+// reset clears every history of ch and makes it uniform again (a locked
+// chunk stays locked). Only for a chunk no goroutine checks in (a finished
+// tree's, see recycle).
+func (ch *chunk) reset() {
+	if ch.mode.Load() == chunkLocked {
+		for i := range ch.hist() {
+			h := &ch.hist()[i]
+			h.readers, h.writers = h.readers[:0], h.writers[:0]
+		}
+		return
+	}
+	ch.u.w.Store(0)
+	ch.u.r.Store(0)
+	ch.u.c.Store(0)
+	for i := range ch.cells {
+		c := &ch.cells[i]
+		c.w.Store(0)
+		c.r.Store(0)
+		c.c.Store(0)
+	}
+	ch.side.Store(nil)
+	ch.mode.Store(chunkUniform)
 }
 
 // freshElems is fresh for n elements of size elem: every byte of each

@@ -28,7 +28,8 @@ const (
 type op struct {
 	kind          opKind
 	site          int // opAccess: the access's site id (unique in the program)
-	loc           int
+	loc           int // the word accessed, or the first of a range
+	n             int // words from loc a range check covers; 0 for one element
 	write, atomic bool
 	lock          int  // opLocked: the lock held while body runs
 	body          []op // opLocked
@@ -61,7 +62,9 @@ type prog struct {
 	top    []*conSpec
 	mid    []op
 	nsites int
-	nlocs  int
+	nlocs  int   // element locations, at words pos[0..nlocs)
+	pos    []int // the word of each element location, in [0, nWords)
+	ranges bool  // some accesses are range checks (ReadRange, WriteRange)
 	nlocks int
 	nested bool // some construct runs inside another
 }
@@ -78,6 +81,8 @@ func genProg(seed uint64) *prog {
 	g := &gen{r: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)), p: &prog{seed: seed}}
 	g.maxDepth = 1 + g.r.IntN(4)
 	g.p.nlocs = 1 + g.r.IntN(4)
+	g.p.pos = g.r.Perm(nWords)[:g.p.nlocs]
+	g.p.ranges = g.r.IntN(2) == 0
 	g.p.nlocks = g.r.IntN(3)
 	g.p.top = append(g.p.top, g.con(1))
 	if g.r.IntN(4) == 0 {
@@ -139,13 +144,39 @@ func (g *gen) ops(d, max int, allowCon bool, minLock int) []op {
 		case k < 30 && minLock < g.p.nlocks:
 			l := minLock + g.r.IntN(g.p.nlocks-minLock)
 			out = append(out, op{kind: opLocked, lock: l, body: g.ops(d, 3, false, l+1)})
+		case k < 55 && g.p.ranges:
+			g.p.nsites++
+			lo, n := g.span()
+			out = append(out, op{kind: opAccess, site: g.p.nsites, loc: lo, n: n,
+				write: g.r.IntN(2) == 0, yield: g.r.IntN(6) == 0})
 		default:
 			g.p.nsites++
-			out = append(out, op{kind: opAccess, site: g.p.nsites, loc: g.r.IntN(g.p.nlocs),
+			out = append(out, op{kind: opAccess, site: g.p.nsites, loc: g.p.pos[g.r.IntN(g.p.nlocs)],
 				write: g.r.IntN(2) == 0, atomic: g.r.IntN(8) == 0, yield: g.r.IntN(6) == 0})
 		}
 	}
 	return out
+}
+
+// nWords is the number of words the locations of a program lie in: two
+// chunks of the shadow, 128-byte aligned (see runProg), so that range
+// checks cover whole chunks (kept uniform, see uniform.go), partial ones,
+// and the words element accesses touch.
+const nWords = 2 * chunkCells
+
+// span returns the words of a range check: mostly whole chunks, sometimes
+// a part of the words.
+func (g *gen) span() (lo, n int) {
+	switch g.r.IntN(5) {
+	case 0:
+		return 0, chunkCells
+	case 1:
+		return chunkCells, chunkCells
+	case 2:
+		return 0, nWords
+	}
+	lo = g.r.IntN(nWords)
+	return lo, 1 + g.r.IntN(nWords-lo)
 }
 
 // runner executes a program with real goroutines.
@@ -160,7 +191,9 @@ type runner struct {
 func runProg(p *prog, cfg config) ([]rawReport, *runner) {
 	var mu sync.Mutex
 	var reps []rawReport
-	r := &runner{p: p, locs: make([]int64, p.nlocs), locks: make([]sync.Mutex, p.nlocks)}
+	buf := make([]int64, nWords+chunkCells)
+	skip := (-uintptr(unsafe.Pointer(&buf[0]))) % 128 / 8
+	r := &runner{p: p, locs: buf[skip : skip+nWords], locks: make([]sync.Mutex, p.nlocks)}
 	r.rep = newReporter(cfg, io.Discard)
 	r.rep.raw = func(x rawReport) {
 		mu.Lock()
@@ -200,6 +233,10 @@ func (r *runner) exec(t *Task, ops []op) {
 				t = t.Worker()
 			}
 			switch {
+			case x.n > 0 && x.write:
+				t.writeRange(addr, uintptr(x.n), 8, s)
+			case x.n > 0:
+				t.readRange(addr, uintptr(x.n), 8, s)
 			case x.atomic && x.write:
 				t.AtomicWrite(addr, s)
 			case x.atomic:
@@ -268,7 +305,7 @@ func (r *runner) con(t *Task, c *conSpec) {
 // String prints the program for a failure message.
 func (p *prog) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "seed %d: %d locations, %d locks, nested=%v\n", p.seed, p.nlocs, p.nlocks, p.nested)
+	fmt.Fprintf(&b, "seed %d: element locations at words %v, %d locks, nested=%v\n", p.seed, p.pos, p.nlocks, p.nested)
 	p.top[0].print(&b, "")
 	if len(p.top) > 1 {
 		b.WriteString("root:\n")
@@ -312,6 +349,10 @@ func printOps(b *strings.Builder, ops []op, in string) {
 			}
 			if x.worker {
 				rw = "worker's " + rw
+			}
+			if x.n > 0 {
+				fmt.Fprintf(b, "%s%s loc[%d:%d] (site %d)\n", in, rw, x.loc, x.loc+x.n, x.site)
+				break
 			}
 			fmt.Fprintf(b, "%s%s loc%d (site %d)\n", in, rw, x.loc, x.site)
 		case opLocked:

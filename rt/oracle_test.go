@@ -21,7 +21,8 @@ type oracle struct {
 // oAccess is one access as the program text makes it.
 type oAccess struct {
 	site          int
-	loc           int
+	loc           int // the first word accessed
+	n             int // the words accessed, from loc
 	write, atomic bool
 	locks         []int // held, sorted
 	node          int
@@ -66,7 +67,7 @@ func (o *oracle) walk(ops []op, cur int, locks []int) int {
 		case opAccess:
 			ls := slices.Clone(locks)
 			slices.Sort(ls)
-			o.acc[x.site] = oAccess{x.site, x.loc, x.write, x.atomic, ls, cur, true}
+			o.acc[x.site] = oAccess{x.site, x.loc, max(x.n, 1), x.write, x.atomic, ls, cur, true}
 		case opLocked:
 			cur = o.walk(x.body, cur, append(slices.Clip(locks), x.lock))
 		case opCon:
@@ -102,6 +103,9 @@ func (o *oracle) walkCon(c *conSpec, cur int) int {
 	}
 	return o.newNode(append(finals, cur)...)
 }
+
+// covers reports whether a accesses word loc.
+func (a oAccess) covers(loc int) bool { return a.loc <= loc && loc < a.loc+a.n }
 
 // precedes reports whether block u reaches block v.
 func (o *oracle) precedes(u, v int) bool { return o.reach[v][u/64]&(1<<(u%64)) != 0 }
@@ -141,11 +145,14 @@ func (o *oracle) conflicts(atomics bool) map[locClass]bool {
 	m := map[locClass]bool{}
 	for i, a := range o.acc {
 		for _, b := range o.acc[i+1:] {
-			if !a.valid || !b.valid || a.loc != b.loc || !o.concurrent(a, b) {
+			lo, hi := max(a.loc, b.loc), min(a.loc+a.n, b.loc+b.n)
+			if !a.valid || !b.valid || lo >= hi || !o.concurrent(a, b) {
 				continue
 			}
 			if cl, ok := classOf(a, b, atomics); ok {
-				m[locClass{a.loc, cl}] = true
+				for loc := lo; loc < hi; loc++ {
+					m[locClass{loc, cl}] = true
+				}
 			}
 		}
 	}
@@ -162,8 +169,8 @@ func (o *oracle) checkReport(r rawReport, loc int, atomics bool) string {
 	wantSink := r.kind != writeRead
 	wantSrc := r.kind != readWrite
 	switch {
-	case a.loc != loc || b.loc != loc:
-		return fmt.Sprintf("sites %d, %d access locations %d, %d, report is on %d", si, so, a.loc, b.loc, loc)
+	case !a.covers(loc) || !b.covers(loc):
+		return fmt.Sprintf("sites %d, %d access locations [%d:%d], [%d:%d], report is on %d", si, so, a.loc, a.loc+a.n, b.loc, b.loc+b.n, loc)
 	case a.write != wantSink || b.write != wantSrc:
 		return fmt.Sprintf("%s report but sink write=%v source write=%v", r.kind, a.write, b.write)
 	case a.atomic != wordAtomic(r.sink) || b.atomic != wordAtomic(r.source):

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"encoding/binary"
+	"flag"
 	"fmt"
 	"maps"
 	"slices"
@@ -60,16 +61,27 @@ func sorted(m map[locClass]bool) []string {
 	return s
 }
 
+// The seeds the property test runs, for a longer or another run than the
+// default (go test ./rt -run TestPropertyRandomPrograms -prop.first 10000
+// -prop.seeds 50000), or one seed again (-prop.first 1469 -prop.seeds 1).
+var (
+	propFirst = flag.Uint64("prop.first", 0, "TestPropertyRandomPrograms: the first seed")
+	propSeeds = flag.Uint64("prop.seeds", 0, "TestPropertyRandomPrograms: how many seeds (0: 10,000, 1,000 with -short)")
+)
+
 // TestPropertyRandomPrograms runs 10,000 random fork-join programs (1,000
 // with -short) with real goroutines under both protocols and checks every
 // report, and the completeness the protocols promise, against the oracle.
 func TestPropertyRandomPrograms(t *testing.T) {
-	n := 10000
+	n := uint64(10000)
 	if testing.Short() {
 		n = 1000
 	}
+	if *propSeeds != 0 {
+		n = *propSeeds
+	}
 	var nested, racy, races, nondets int
-	for seed := range uint64(n) {
+	for seed := *propFirst; seed < *propFirst+n; seed++ {
 		p := genProg(seed)
 		want, err := checkProg(p, seed%3 == 0)
 		if err != nil {

@@ -26,7 +26,7 @@ type shadow struct {
 const (
 	nShards    = 64
 	shardBits  = 6
-	slabChunks = 16 // the largest slab; a shard's first slabs are smaller
+	slabChunks = 15 // the largest slab: 15 chunks of 432 bytes and the allocator's 8-byte header fill the 6,528-byte size class (TestChunkSlabFits); a shard's first slabs are smaller
 	firstSize  = 8
 )
 
@@ -120,9 +120,7 @@ func (s *shadow) recycle(next uint64) {
 		if tb := s.shards[i].tbl.Load(); tb != nil {
 			for j := range tb.slots {
 				if ch := tb.slots[j].Load(); ch != nil {
-					for k := range ch.cells {
-						ch.forget(k)
-					}
+					ch.reset()
 				}
 			}
 		}
@@ -205,7 +203,8 @@ func (sh *shard) newChunk(key uintptr, locked bool) *chunk {
 	sh.slab = sh.slab[1:]
 	ch.key = key
 	if locked {
-		ch.hist = new([chunkCells]history)
+		ch.side.Store(&chunkSide{hist: new([chunkCells]history)})
+		ch.mode.Store(chunkLocked)
 	}
 	return ch
 }

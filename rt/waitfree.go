@@ -18,7 +18,7 @@ func (t *Task) waitFreeRead(ch *chunk, i int, addr uintptr, me uint64) {
 	if w := c.w.Load(); w>>tagShift != 0 && t.lc(w) {
 		t.report(writeRead, addr, me, w)
 	}
-	if ch.atom.Load() != nil {
+	if ch.side.Load() != nil {
 		t.readAtomics(ch, i, addr, me)
 	}
 }
