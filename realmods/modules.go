@@ -8,6 +8,15 @@ type module struct {
 	version  string   // the version to download; "latest": what the proxy serves
 	pristine []string // the packages with parallel code whose own tests must pass
 	cases    []planted
+	benches  []benchSet // -bench: the module's own benchmarks that run its parallel code
+}
+
+// benchSet is one package's benchmarks for -bench: a go test -bench
+// regexp over the benchmarks the module ships (none is ours), chosen so
+// that the work runs in the module's parallel helpers.
+type benchSet struct {
+	pkg string // package directory in the module, "./blur"
+	re  string // the -bench regexp
 }
 
 // planted is one test of testdata/<module>: a race planted in a callback
@@ -44,6 +53,8 @@ var modules = []module{
 		name: "imaging", path: "github.com/disintegration/imaging", version: "v1.6.2",
 		pristine: []string{"."},
 		cases:    four(".", "Realmods", "parallel ", "counter", "row", "append", "map"),
+		// all of these run their rows through the package's parallel helper
+		benches: []benchSet{{".", `^Benchmark(Blur|Sharpen|Resize|Grayscale|Convolve3x3)$/^(Down|Up)_Linear_JPEG$`}},
 	},
 	{
 		name: "lo", path: "github.com/samber/lo", version: "v1.53.0",
@@ -52,6 +63,7 @@ var modules = []module{
 		// file left, does not build without them (undefined: foo).
 		pristine: []string{"./parallel"},
 		cases:    four("./parallel", "Realmods", "parallel.Map ", "counter", "row", "append", "map"),
+		// no benches: the release ships no test of parallel
 	},
 	{
 		name: "conc", path: "github.com/sourcegraph/conc", version: "v0.3.0",
@@ -60,16 +72,28 @@ var modules = []module{
 			four("./iter", "RealmodsIter", "iter.ForEach ", "counter", "row", "append", "map"),
 			four("./pool", "RealmodsPool", "pool.Go ", "counter", "append", "map")...),
 			four(".", "RealmodsWaitGroup", "WaitGroup.Go ", "counter", "row", "map")...),
+		benches: []benchSet{{"./iter", `^BenchmarkForEach$`}, {"./pool", `^BenchmarkPool$`}},
 	},
 	{
 		name: "bild", path: "github.com/anthonynsimon/bild", version: "latest",
 		pristine: []string{"./parallel", "./adjust", "./blend", "./blur", "./channel", "./clone", "./convolution", "./effect", "./noise", "./transform"},
 		cases:    four("./parallel", "Realmods", "parallel.Line ", "counter", "row", "append", "map"),
+		// bild's blur has no benchmark; these run through parallel.Line
+		benches: []benchSet{
+			{"./convolution", `^BenchmarkConvolve(8|32)$`},
+			{"./adjust", `^BenchmarkApply$`},
+			{"./effect", `^BenchmarkMedian4$`},
+			{"./transform", `^Benchmark(ResizeHalf|Resize2x|Rotation512|Translate)$`},
+			{"./noise", `^BenchmarkUniformColored$`},
+		},
 	},
 	{
 		name: "gonum", path: "gonum.org/v1/gonum", version: "v0.17.0",
 		pristine: []string{"./blas/gonum", "./integrate/quad"},
 		cases:    four("./integrate/quad", "Realmods", "quad.Fixed ", "counter", "append", "map"),
+		// quad ships no benchmark; Dgemm forks one goroutine per 64×64
+		// block of C once there are 4 blocks (Med = 100 has 4)
+		benches: []benchSet{{"./blas/gonum", `^BenchmarkDgemm(MedMedMed|MedMedMedTT|LgSmLg|LgLgSm)$`}},
 	},
 }
 
