@@ -136,3 +136,13 @@ func TestBenchSets(t *testing.T) {
 		}
 	}
 }
+
+func TestShortNotes(t *testing.T) {
+	ns := []string{"a", "b", "c", "d", "e", "f"}
+	if got := strings.Join(shortNotes(ns, 4), "; "); got != "a; b; c; d; 2 more note(s)" {
+		t.Errorf("shortNotes = %q", got)
+	}
+	if got := shortNotes(ns[:2], 4); len(got) != 2 {
+		t.Errorf("shortNotes of 2 = %q", got)
+	}
+}

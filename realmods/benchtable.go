@@ -147,7 +147,7 @@ func (t *benchTable) summary() string {
 			}
 			parts = append(parts, "goanomaly checks per round: "+strings.Join(cs, ", "))
 		}
-		parts = append(parts, r.notes...)
+		parts = append(parts, shortNotes(r.notes, maxNotes)...)
 		if len(parts) > 0 {
 			fmt.Fprintf(&b, "- %s %s: %s\n", r.module, orDash(r.set.pkg), strings.Join(parts, "; "))
 		}
@@ -211,6 +211,18 @@ func (t *benchTable) markdown() string {
 	}
 	b.WriteString("\n" + t.summary())
 	return b.String()
+}
+
+// maxNotes is how many notes of one set the summary shows: a module
+// rewritten whole (-deps) can note a hundred assembly calls.
+const maxNotes = 4
+
+// shortNotes is the first n notes and a count of the rest.
+func shortNotes(ns []string, n int) []string {
+	if len(ns) <= n {
+		return ns
+	}
+	return append(ns[:n:n], fmt.Sprintf("%d more note(s)", len(ns)-n))
 }
 
 // fmtNum prints a measurement with three significant digits, "-" for none.
