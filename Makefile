@@ -3,7 +3,7 @@
 GO          ?= go
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: help build test scripts bench bench-rt lint racesuite realmods fuzz
+.PHONY: help build test scripts bench bench-rt lint racesuite realmods realmods-bench fuzz
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
@@ -33,6 +33,9 @@ racesuite: ## run the race detector's own tests under goanomaly
 
 realmods: ## races planted in imaging, lo, conc, bild, gonum callbacks (module proxy needed; REPORT=file.md)
 	$(GO) run ./realmods $(if $(REPORT),-o $(REPORT))
+
+realmods-bench: ## the real modules' own benchmarks plain, under goanomaly and -race (module proxy needed; REPORT=file.md)
+	$(GO) run ./realmods -bench $(if $(REPORT),-o $(REPORT))
 
 fuzz: ## the soundness fuzzer for 30 minutes (FUZZTIME=5m for less)
 	$(GO) test -run '^$$' -fuzz FuzzSoundness -fuzztime $(or $(FUZZTIME),30m) ./instrument/soundfuzz

@@ -27,6 +27,21 @@
 //
 //	go run ./realmods [-goanomaly path] [-mods imaging,lo,…] [-runs 3] [-race=false] [-pristine=false] [-run regexp] [-timeout 10m] [-o report.md] [-v] [-work]
 //
+// With -bench it measures instead (issue 11's "real modules' benchmarks"):
+// the modules' own benchmarks of their parallel code (module.benches: none
+// is ours; lo's release ships none) run on the pristine copy three ways,
+// from test binaries built once each: go test -c, goanomaly test -c (the
+// default, pruned build) and go test -race -c. It runs -count rounds, each
+// build's binary once per round with -test.benchtime, in an order that
+// rotates from round to round, and prints each benchmark's median ns/op
+// and B/op per build, the ratios goanomaly/plain and race/plain, their
+// geometric means, the checks goanomaly made (GOANOMALY=summary=1) and the
+// machine's load before and after; -run selects "module package" pairs:
+//
+//	go run ./realmods -bench [-goanomaly path] [-mods imaging,bild,…] [-run 'bild ./effect'] [-count 3] [-benchtime 200ms] [-race=false] [-o bench.md]
+//
+// A benchmark whose op takes longer than -benchtime runs once per round.
+//
 // The exit status is 1 if goanomaly reported a data race in a clean variant
 // or a pristine module, 2 if the harness itself failed (no goanomaly) or a
 // module could not be prepared (no module proxy: an ERROR row says why).
@@ -59,6 +74,9 @@ type options struct {
 	run       *regexp.Regexp // only the cases whose "module case" matches
 	logs      string         // with -work: each command's output goes to a file here
 	logged    int            // files in logs
+	bench     bool           // measure the modules' benchmarks instead
+	benchtime string         // -bench: -test.benchtime of each run
+	count     int            // -bench: rounds
 }
 
 func main() {
@@ -72,10 +90,13 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 10*time.Minute, "time limit per command")
 	flag.StringVar(&o.output, "o", "", "also write the table as Markdown to this file")
 	flag.BoolVar(&o.verbose, "v", false, "print each command")
-	run := flag.String("run", "", "only the planted cases whose \"module case\" matches this regexp (\"lo.*counter\", \"clean\")")
+	run := flag.String("run", "", "only the planted cases whose \"module case\" matches this regexp (\"lo.*counter\", \"clean\"); with -bench, the benchmark sets whose \"module package\" matches (\"bild ./effect\")")
+	flag.BoolVar(&o.bench, "bench", false, "measure the modules' own benchmarks plain, under goanomaly and under -race instead of testing")
+	flag.StringVar(&o.benchtime, "benchtime", "200ms", "with -bench: -test.benchtime of each run")
+	flag.IntVar(&o.count, "count", 3, "with -bench: rounds (medians are taken over them)")
 	flag.BoolVar(&o.work, "work", false, "print the scratch directory and keep it, with each command's output in its logs directory")
 	flag.Parse()
-	if flag.NArg() != 0 || o.runs < 1 {
+	if flag.NArg() != 0 || o.runs < 1 || o.count < 1 {
 		fmt.Fprintln(os.Stderr, "usage: realmods [flags]; see go doc ./realmods")
 		os.Exit(2)
 	}
@@ -88,6 +109,10 @@ func main() {
 	var err error
 	if o.run, err = regexp.Compile(*run); err != nil {
 		fatalf("-run: %v", err)
+	}
+	if o.bench {
+		benchMain(&o)
+		return
 	}
 	rows, err := harness(context.Background(), &o)
 	if err != nil {

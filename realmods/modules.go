@@ -8,6 +8,15 @@ type module struct {
 	version  string   // the version to download; "latest": what the proxy serves
 	pristine []string // the packages with parallel code whose own tests must pass
 	cases    []planted
+	benches  []benchSet // -bench: the module's own benchmarks that run its parallel code
+}
+
+// benchSet is one package's benchmarks for -bench: a go test -bench
+// regexp over the benchmarks the module ships (none is ours), chosen so
+// that the work runs in the module's parallel helpers.
+type benchSet struct {
+	pkg string // package directory in the module, "./blur"
+	re  string // the -bench regexp
 }
 
 // planted is one test of testdata/<module>: a race planted in a callback
@@ -44,6 +53,14 @@ var modules = []module{
 		name: "imaging", path: "github.com/disintegration/imaging", version: "v1.6.2",
 		pristine: []string{"."},
 		cases:    four(".", "Realmods", "parallel ", "counter", "row", "append", "map"),
+		// all of these run their rows through the package's parallel
+		// helper. Two sets: go test runs a benchmark without sub-benchmarks
+		// that matches only the first level of a two-level -bench, but
+		// does not print its result.
+		benches: []benchSet{
+			{".", `^Benchmark(Blur|Sharpen|Grayscale|Convolve3x3)$`},
+			{".", `^BenchmarkResize$/^(Down|Up)_Linear_JPEG$`},
+		},
 	},
 	{
 		name: "lo", path: "github.com/samber/lo", version: "v1.53.0",
@@ -52,6 +69,7 @@ var modules = []module{
 		// file left, does not build without them (undefined: foo).
 		pristine: []string{"./parallel"},
 		cases:    four("./parallel", "Realmods", "parallel.Map ", "counter", "row", "append", "map"),
+		// no benches: the release ships no test of parallel
 	},
 	{
 		name: "conc", path: "github.com/sourcegraph/conc", version: "v0.3.0",
@@ -60,16 +78,31 @@ var modules = []module{
 			four("./iter", "RealmodsIter", "iter.ForEach ", "counter", "row", "append", "map"),
 			four("./pool", "RealmodsPool", "pool.Go ", "counter", "append", "map")...),
 			four(".", "RealmodsWaitGroup", "WaitGroup.Go ", "counter", "row", "map")...),
+		benches: []benchSet{{"./iter", `^BenchmarkForEach$`}, {"./pool", `^BenchmarkPool$`}},
 	},
 	{
 		name: "bild", path: "github.com/anthonynsimon/bild", version: "latest",
 		pristine: []string{"./parallel", "./adjust", "./blend", "./blur", "./channel", "./clone", "./convolution", "./effect", "./noise", "./transform"},
 		cases:    four("./parallel", "Realmods", "parallel.Line ", "counter", "row", "append", "map"),
+		// bild's blur has no benchmark; these run through parallel.Line.
+		// The smallest of each family: Convolve8 takes 1.1 s plain and
+		// 81 s under goanomaly on the 2-CPU machine, ResizeHalf reads a
+		// 4096×4096 image.
+		benches: []benchSet{
+			{"./convolution", `^BenchmarkConvolve3$`},
+			{"./adjust", `^BenchmarkApply$`},
+			{"./effect", `^BenchmarkMedian1$`},
+			{"./transform", `^Benchmark(Resize1x|Rotation256|Translate)$`},
+			{"./noise", `^BenchmarkUniformColored$`},
+		},
 	},
 	{
 		name: "gonum", path: "gonum.org/v1/gonum", version: "v0.17.0",
 		pristine: []string{"./blas/gonum", "./integrate/quad"},
 		cases:    four("./integrate/quad", "Realmods", "quad.Fixed ", "counter", "append", "map"),
+		// quad ships no benchmark; Dgemm forks one goroutine per 64×64
+		// block of C once there are 4 blocks (Med = 100 has 4)
+		benches: []benchSet{{"./blas/gonum", `^BenchmarkDgemm(MedMedMed|MedMedMedTT|LgSmLg|LgLgSm)$`}},
 	},
 }
 
