@@ -42,6 +42,7 @@ type Result struct {
 	dynExternal   []*types.Func                 // functions of other packages used as values (dynamic.go)
 	attach        map[*Construct]bool           // constructs whose goroutines attach their task (attach.go)
 	linked        linkedSet                     // the packages linked with this one: rewritten together
+	shapes        map[ast.Node]*fnShape         // functions' literals, loops and gotos (capture.go)
 	plainMethods  map[string][]*types.Func      // methods of the plain packages imported, by name (plaincalls.go)
 	plainDeferred map[*ast.CallExpr]bool        // calls of defer statements (plaincalls.go)
 	finder        *finder

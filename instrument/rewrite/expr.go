@@ -348,14 +348,17 @@ func siteLit(id uint32) dst.Expr {
 }
 
 // readOnly reports whether the location a is part of a local variable that
-// nothing can write while the root construct being rewritten runs: its
-// reads need no check.
+// nothing can write while the root construct being rewritten runs, or that
+// a closure captured after its last write: its reads need no check.
 func (w *walker) readOnly(a ast.Expr) bool {
-	if w.outer == nil || w.cfg.Conservative {
+	if w.cfg.Conservative {
 		return false
 	}
 	v := analysis.RootVar(a, w.info)
-	return v != nil && w.res.ReadOnly(v, w.outer)
+	if v != nil && w.res.ReadOnlyCaptured(v, a.Pos()) {
+		return true // captured after its last write (analysis/capture.go)
+	}
+	return w.outer != nil && v != nil && w.res.ReadOnly(v, w.outer)
 }
 
 // aggregate reports whether values of t hold several checked locations: an
