@@ -358,8 +358,9 @@ func (h *heapPass) pathAtStart(e ast.Expr) (ast.Expr, bool) {
 			}
 			return ast.Unparen(e), true
 		case *ast.SelectorExpr:
-			if sel := h.info.Selections[y]; sel == nil || sel.Kind() != types.FieldVal {
-				return nil, false
+			sel := h.info.Selections[y]
+			if sel == nil || sel.Kind() != types.FieldVal || viaEmbeddedPointer(h.info.TypeOf(y.X), sel.Index()) {
+				return nil, false // a.n through an embedded *B: the rewriter could not test a.B for nil
 			}
 			x = ast.Unparen(y.X)
 		case *ast.StarExpr:
@@ -368,4 +369,24 @@ func (h *heapPass) pathAtStart(e ast.Expr) (ast.Expr, bool) {
 			return nil, false
 		}
 	}
+}
+
+// viaEmbeddedPointer reports whether the field selection of index from a
+// value of type t goes through an embedded pointer field (a.n for a.B.n,
+// B a *T), a pointer the syntax does not name.
+func viaEmbeddedPointer(t types.Type, index []int) bool {
+	for _, k := range index[:max(len(index)-1, 0)] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return true
+		}
+		t = st.Field(k).Type()
+		if _, ok := t.Underlying().(*types.Pointer); ok {
+			return true
+		}
+	}
+	return false
 }

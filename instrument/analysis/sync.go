@@ -601,7 +601,7 @@ func (f *finder) closedBefore(stmts []ast.Stmt, ch ast.Expr) bool {
 }
 
 // loopIndex returns a loop's index variable and, when cheap and without side
-// effects, the expression counting its iterations.
+// effects, the expression counting its iterations (for i := 0; i < n; i++).
 func (f *finder) loopIndex(loop ast.Stmt) (*types.Var, ast.Expr) {
 	switch l := loop.(type) {
 	case *ast.RangeStmt:
@@ -628,7 +628,16 @@ func (f *finder) loopIndex(loop ast.Stmt) (*types.Var, ast.Expr) {
 		}
 		v, _ := f.info.Defs[as.Lhs[0].(*ast.Ident)].(*types.Var)
 		cond, ok := l.Cond.(*ast.BinaryExpr)
-		if lit, isLit := as.Rhs[0].(*ast.BasicLit); ok && isLit && lit.Value == "0" && cond.Op == token.LSS && simple(cond.Y) {
+		// Only a loop of v++ runs cond.Y times: a stepped one (lo += bs)
+		// runs fewer, and its bound can be far more than the run time may
+		// reserve for it (lo < 1<<40 in blocks of 1<<36).
+		inc, isInc := l.Post.(*ast.IncDecStmt)
+		if isInc && inc.Tok == token.INC {
+			if id, isID := ast.Unparen(inc.X).(*ast.Ident); !isID || f.info.Uses[id] != v {
+				isInc = false
+			}
+		}
+		if lit, isLit := as.Rhs[0].(*ast.BasicLit); ok && isLit && isInc && inc.Tok == token.INC && lit.Value == "0" && cond.Op == token.LSS && simple(cond.Y) {
 			if id, ok := cond.X.(*ast.Ident); ok && f.info.Uses[id] == v {
 				return v, cond.Y
 			}

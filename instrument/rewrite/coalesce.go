@@ -379,6 +379,10 @@ func (w *walker) expr(c *coalescing, e ast.Expr, uncond bool, order *int) {
 				c.ok = false
 				return
 			}
+			if viaEmbeddedPointer(w.info.TypeOf(x.X), s.Index()) {
+				c.ok = false // a.n through a.B, an embedded *B: the pointer to test is a.B, which has no syntax here
+				return
+			}
 			w.expr(c, x.X, uncond, order)
 			if s.Indirect() || isPointer(w.info.TypeOf(x.X)) {
 				w.nonNil(c, x.X)

@@ -12,7 +12,7 @@ import (
 
 // TestPruningLosesNoReportPrograms is the soundness guard over the programs
 // users see: the examples and the programs of the race_* (and sound_pool_*)
-// testscripts, and of the reviewers' sound_review_* ones, each
+// testscripts, and of the reviewers' sound_review_* and sound_review2_* ones, each
 // built pruned and conservatively and run with the arguments its script
 // gives it, one thread (so both builds meet their accesses in one order),
 // must report the same pairs of sites. Scripts whose program spans several
@@ -50,6 +50,8 @@ func forScriptPrograms(t *testing.T, f func(t *testing.T, dir string, runs []scr
 	scripts = append(scripts, pools...)
 	review, _ := filepath.Glob("../../testscripts/sound_review_*.txtar") // reviewers' adversarial programs: differential by construction
 	scripts = append(scripts, review...)
+	review2, _ := filepath.Glob("../../testscripts/sound_review2_*.txtar") // the second review's (issue 11: cyclic rows, stepped indices, the exact test, guard paths)
+	scripts = append(scripts, review2...)
 	for _, script := range scripts {
 		ar, err := txtar.ParseFile(script)
 		if err != nil {

@@ -23,6 +23,27 @@ func isMapType(t types.Type) bool {
 	return ok
 }
 
+// viaEmbeddedPointer reports whether the field selection of index from a
+// value of type t goes through an embedded pointer field (a.n for a.B.n,
+// B a *T): the selection then dereferences a pointer the syntax does not
+// name.
+func viaEmbeddedPointer(t types.Type, index []int) bool {
+	for _, k := range index[:max(len(index)-1, 0)] {
+		if p, ok := underlying(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := underlying(t).(*types.Struct)
+		if !ok {
+			return true
+		}
+		t = st.Field(k).Type()
+		if isPointer(t) {
+			return true
+		}
+	}
+	return false
+}
+
 func isPointer(t types.Type) bool {
 	_, ok := underlying(t).(*types.Pointer)
 	return ok

@@ -192,7 +192,7 @@ func (w *walker) guardExpr(spans []analysis.GuardSpan) dst.Expr {
 			paths = append(paths, s.Sel)
 		}
 		for _, e := range paths {
-			nils = append(nils, w.pointersOn(e, seen)...)
+			nils = append(nils, w.pointersIn(e, seen)...)
 		}
 	}
 	cond := dst.Expr(&dst.CallExpr{Fun: &dst.SelectorExpr{X: g, Sel: dst.NewIdent(rtnames.Disjoint)}})
@@ -234,21 +234,26 @@ func (w *walker) pointersOn(path ast.Expr, seen map[string]bool) []ast.Expr {
 	return nils
 }
 
-// pointersIn lists the pointers a guard's condition reads through (the
-// paths analysis.pathAtStart puts in it, m.nodes and *width: the program's
-// own nodes, whose types are known), roots first, each once.
+// pointersIn lists the pointers a guard's condition or path reads through
+// (the paths analysis.pathAtStart puts in it, m.nodes and *width: the
+// program's own nodes, whose types are known), each once, a pointer after
+// the ones reading it needs (pp before *pp in (*pp).n and **pp): the
+// guard tests them in this order.
 func (w *walker) pointersIn(cond ast.Expr, seen map[string]bool) []ast.Expr {
 	var nils []ast.Expr
 	ast.Inspect(cond, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.SelectorExpr:
+			nils = append(nils, w.pointersIn(x.X, seen)...)
 			nils = append(nils, w.pointersOn(x, seen)...)
+			return false
 		case *ast.StarExpr:
-			nils = append(nils, w.pointersOn(x.X, seen)...)
+			nils = append(nils, w.pointersIn(x.X, seen)...)
 			if _, ptr := underlying(w.info.TypeOf(x.X)).(*types.Pointer); ptr && !seen[types.ExprString(x.X)] {
 				seen[types.ExprString(x.X)] = true
 				nils = append(nils, x.X)
 			}
+			return false
 		}
 		return true
 	})

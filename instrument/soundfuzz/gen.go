@@ -61,6 +61,8 @@ var families = []struct {
 	{"loop/band-nested", genBandNested},
 	{"loop/chunkdiv", func(c *chooser) *Prog { return genChunkDiv(c, false) }},
 	{"loop/chunkdiv-wrap", func(c *chooser) *Prog { return genChunkDiv(c, true) }},
+	{"loop/cyclic", genCyclic},
+	{"loop/mirror", genMirror},
 }
 
 // Generate returns the program data describes.
@@ -545,6 +547,88 @@ func genChunkDiv(c *chooser, huge bool) *Prog {
 		&DeclInt{Name: "d", V: d},
 		&DeclInt{Name: "m", V: m},
 		&CallWork{Func: "chunks", Args: []string{"a", "n", "k", "d", "m"}},
+	}}
+	return &Prog{Funcs: []*Func{main, work}}
+}
+
+// genCyclic exercises the band test of cyclic distributions (analysis's
+// cyclic.go): iteration i of k takes v := i + c0; v < n; v += S, S a
+// parameter that is sometimes below k (two iterations then share values
+// of v), and walks its element a[v+e] or its triangle row
+// r := a[v*m : v*m+v+1+e] (syrk's rows), m a parameter of n-1, n or n+1
+// (a row one longer than m reaches the next one).
+func genCyclic(c *chooser) *Prog {
+	k := c.between(2, 4)
+	S := c.between(1, k+1)
+	n := c.between(k, 3*k+1)
+	c0 := int64(pick(c, 0, 0, 1))
+	e := int64(pick(c, 0, 0, 1, -1))
+	m := max(1, n+pick(c, 0, 0, -1, 1))
+	op := pick(c, byte('w'), 'x')
+	from := Affine{Terms: []Term{{K: 1, Var: "i"}}, D: c0}
+	to := Affine{Terms: []Term{{K: 1, Var: "n"}}}
+	v := func(d int64) Affine { return Affine{Terms: []Term{{K: 1, Var: "v"}}, D: d} }
+	length := n + 3
+	var inner []Stmt
+	if c.intn(2) == 0 { // the element a[v+e]
+		inner = []Stmt{&Access{Ref: "a", Idx: v(e), Op: op}}
+	} else { // the triangle row of v
+		e = max(e, 0)
+		length = (n+1)*m + n + 3
+		hi := Affine{Terms: []Term{{K: 1, Var: "v", Var2: "m"}, {K: 1, Var: "v"}}, D: 1 + e}
+		rowTo := v(1 + e)
+		inner = []Stmt{
+			&Sub{Name: "r", Src: "a", Lo: Affine{Terms: []Term{{K: 1, Var: "v", Var2: "m"}}}, Hi: hi},
+			&Seq{Var: "j", To: &rowTo, Body: []Stmt{&Access{Ref: "r", Idx: Affine{Terms: []Term{{K: 1, Var: "j"}}}, Op: op}}},
+		}
+	}
+	body := []Stmt{&Seq{Var: "v", From: &from, To: &to, Step: "S", Body: inner}}
+	work := &Func{Name: "cyclic", Params: []Param{{"a", "[]int"}, {"n", "int"}, {"S", "int"}, {"m", "int"}}, Body: []Stmt{
+		&Par{Join: joinKind(c), Var: "i", N: k, Body: body},
+	}}
+	main := &Func{Name: "Main", Body: []Stmt{
+		&Make{Name: "a", Elem: "int", Len: length},
+		&DeclInt{Name: "n", V: n},
+		&DeclInt{Name: "S", V: S},
+		&DeclInt{Name: "m", V: m},
+		&CallWork{Func: "cyclic", Args: []string{"a", "n", "S", "m"}},
+	}}
+	return &Prog{Funcs: []*Func{main, work}}
+}
+
+// genMirror exercises the exact pairwise test (analysis's exact.go,
+// fm.go): iteration i of the rows writes cov[i*m+j] and writes or reads
+// its mirror cov[j*m+i] for j := i+d; j < m+e, d of -1, 0 or 1 and e of
+// 0 or 1: with d = -1 or e = 1 two iterations meet (a column past the
+// row is the next row's first element); sometimes iteration i also reads
+// the diagonal element of row i+1.
+func genMirror(c *chooser) *Prog {
+	m := c.between(2, 5)
+	rows := pick(c, m, m, m-1)
+	d := int64(pick(c, 0, 0, -1, 1))
+	e := int64(pick(c, 0, 0, 1))
+	from := Affine{Terms: []Term{{K: 1, Var: "i"}}, D: d}
+	to := Affine{Terms: []Term{{K: 1, Var: "m"}}, D: e}
+	at := func(r, col string, dd int64) Affine {
+		return Affine{Terms: []Term{{K: 1, Var: r, Var2: "m"}, {K: 1, Var: col}}, D: dd}
+	}
+	body := []Stmt{&Seq{Var: "j", From: &from, To: &to, Body: []Stmt{
+		&Access{Ref: "cov", Idx: at("i", "j", 0), Op: 'w'},
+		&Access{Ref: "cov", Idx: at("j", "i", 0), Op: pick(c, byte('w'), 'w', 'r')},
+	}}}
+	if c.intn(3) == 0 {
+		next := at("i", "i", 0)
+		next.Terms = append(next.Terms, Term{K: 1, Var: "m"})
+		next.D = 1
+		body = append(body, &Access{Ref: "cov", Idx: next, Op: 'r'})
+	}
+	work := &Func{Name: "mirror", Params: []Param{{"cov", "[]int"}, {"m", "int"}}, Body: []Stmt{
+		&Par{Join: joinKind(c), Var: "i", N: rows, Body: body},
+	}}
+	main := &Func{Name: "Main", Body: []Stmt{
+		&Make{Name: "cov", Elem: "int", Len: (m+1)*m + m + 2},
+		&DeclInt{Name: "m", V: m},
+		&CallWork{Func: "mirror", Args: []string{"cov", "m"}},
 	}}
 	return &Prog{Funcs: []*Func{main, work}}
 }

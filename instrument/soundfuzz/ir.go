@@ -117,11 +117,13 @@ type If struct {
 
 // Seq is a sequential loop for Var := 0; Var < N; Var++, or, when To is
 // set, for Var := From; Var < To; Var++ (bounds in the enclosing loops'
-// variables: triangular loops).
+// variables: triangular loops), Var += Step when Step names an int
+// variable (≥ 1: a cyclic distribution, v := i; v < n; v += S).
 type Seq struct {
 	Var      string
 	N        int
 	From, To *Affine
+	Step     string
 	Body     []Stmt
 }
 

@@ -223,7 +223,11 @@ func (r *renderer) stmt(depth int, st Stmt) {
 			if st.From != nil {
 				from = *st.From
 			}
-			r.line(depth, fmt.Sprintf("for %s := %s; %s < %s; %s++ {", st.Var, affine(from), st.Var, affine(*st.To), st.Var))
+			post := st.Var + "++"
+			if st.Step != "" {
+				post = st.Var + " += " + st.Step
+			}
+			r.line(depth, fmt.Sprintf("for %s := %s; %s < %s; %s {", st.Var, affine(from), st.Var, affine(*st.To), post))
 		} else {
 			r.line(depth, fmt.Sprintf("for %s := 0; %s < %d; %s++ {", st.Var, st.Var, st.N, st.Var))
 		}

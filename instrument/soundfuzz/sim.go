@@ -235,7 +235,13 @@ func (s *sim) stmt(t *task, st Stmt, env map[string]value) ctl {
 				from = s.eval(env, *st.From)
 			}
 		}
-		for i := from; i < to; i++ {
+		step := int64(1)
+		if st.Step != "" && st.To != nil {
+			if step = s.lookup(env, st.Step).i; step < 1 {
+				s.fail("a loop step below 1")
+			}
+		}
+		for i := from; i < to; i += step {
 			inner := copyEnv(env)
 			inner[st.Var] = value{kind: 'i', i: i}
 			if c := s.block(t, st.Body, inner); c != ctlNext {

@@ -134,10 +134,19 @@ func FuzzSoundness(f *testing.F) {
 func TestSoundnessRandom(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("SOUNDFUZZ_RANDOM"))
 	if n == 0 {
-		t.Skip("set SOUNDFUZZ_RANDOM=N")
+		t.Skip("set SOUNDFUZZ_RANDOM=N (and SOUNDFUZZ_FAMILIES=a,b to sweep only those families)")
 	}
 	seed, _ := strconv.ParseInt(os.Getenv("SOUNDFUZZ_SEED"), 10, 64)
 	r := rand.New(rand.NewSource(seed + 1))
+	// SOUNDFUZZ_FAMILIES=loop/cyclic,loop/mirror: only those families.
+	var only []int
+	for _, name := range strings.Split(os.Getenv("SOUNDFUZZ_FAMILIES"), ",") {
+		for i, f := range families {
+			if name != "" && f.name == name {
+				only = append(only, i)
+			}
+		}
+	}
 	perFamily := map[string]int{}
 	failures := map[string]int{}
 	for done := 0; done < n; {
@@ -146,6 +155,9 @@ func TestSoundnessRandom(t *testing.T) {
 		for len(progs) < 25 && done+len(progs) < n {
 			data := make([]byte, 4+r.Intn(16))
 			r.Read(data)
+			if len(only) > 0 {
+				data[0] = byte(only[r.Intn(len(only))])
+			}
 			p, err := Build(data, pkgName(len(progs)), modPath)
 			if err != nil {
 				t.Fatalf("%q: %v", data, err)
