@@ -86,59 +86,78 @@ func TestDormantSameReports(t *testing.T) {
 	}
 }
 
-// TestDormantSameReportsPrograms is TestDormantSameReports over the
-// examples and the programs of the race_*, sound_implicit_* and
-// sound_pool_* testscripts, run with their scripts' arguments on one
-// thread.
-func TestDormantSameReportsPrograms(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds every script's program three ways")
-	}
-	t.Setenv("GOMAXPROCS", "1")
-	for _, dir := range []string{"../../examples/search/racy", "../../examples/fem/racy"} {
-		t.Run(strings.TrimPrefix(dir, "../../"), func(t *testing.T) {
-			if got := dormantReports(t, dir); len(got[0]) == 0 {
-				t.Fatal("the checked build of a racy example reported nothing")
-			}
-		})
-	}
-	forScriptPrograms(t, func(t *testing.T, dir string, runs []scriptRun) {
-		for _, r := range runs {
-			dormantReports(t, dir, r.args...)
-		}
-	})
-}
-
 // dormantReports builds the program in dir checked and dormant, runs them
 // with args (the dormant one with check=1 and with check=0), fails t when
 // the dormant binary's reports differ from the checked one's with check=1
 // or it reports with check=0, and returns the three sets.
 func dormantReports(t *testing.T, dir string, args ...string) [3][]string {
 	t.Helper()
-	pkg := load(t, dir)
 	var got [3][]string
-	for k, dormant := range []bool{false, true, true} {
-		res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1, Dormant: dormant})
-		if err != nil {
+	got[0] = buildReports(t, dir, Config{}, "", args...)
+	got[1], got[2] = dormantAgrees(t, dir, got[0], args...)
+	return got
+}
+
+// dormantAgrees builds the program in dir dormant, once, and runs it with
+// check=1 and with check=0: it fails t unless the first reports the pairs
+// checked (the checked build's) and the second nothing. The programs test
+// (programs_soundness_test.go) calls it with its pruned build's pairs, so
+// that each script's program is built three ways, not five.
+func dormantAgrees(t *testing.T, dir string, checked []string, args ...string) (on, off []string) {
+	t.Helper()
+	work := writeRewrite(t, dir, Config{Dormant: true})
+	build(t, dir, work, overlayOf(work))
+	on = runReports(t, work, " check=1", args...)
+	off = runReports(t, work, " check=0", args...)
+	if strings.Join(checked, "\n") != strings.Join(on, "\n") {
+		t.Errorf("run %v: checked build reports\n%s\ndormant build with check=1 reports\n%s", args, strings.Join(checked, "\n"), strings.Join(on, "\n"))
+	}
+	if len(off) > 0 {
+		t.Errorf("run %v: dormant build with checks off reports\n%s", args, strings.Join(off, "\n"))
+	}
+	return on, off
+}
+
+// buildReports rewrites the package in dir with cfg, builds it and returns
+// the pairs its runs report with more GOANOMALY options.
+func buildReports(t *testing.T, dir string, cfg Config, more string, args ...string) []string {
+	t.Helper()
+	work := writeRewrite(t, dir, cfg)
+	return reportedLocationsWith(t, dir, work, overlayOf(work), more, args...)
+}
+
+// writeRewrite rewrites the package in dir with cfg (the runtime's path and
+// the first site filled in) into a new work directory, recording each
+// rewritten file's original name beside it.
+func writeRewrite(t *testing.T, dir string, cfg Config) string {
+	t.Helper()
+	cfg.RTPath, cfg.FirstSite = "github.com/goanomaly/goanomaly/rt", 1
+	res, err := Package(load(t, dir), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	var names []string
+	for name, src := range res.Files {
+		if err := os.WriteFile(filepath.Join(work, filepath.Base(name)), src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		work := t.TempDir()
-		overlay := map[string]string{}
-		for name, src := range res.Files {
-			p := filepath.Join(work, filepath.Base(name))
-			if err := os.WriteFile(p, src, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			overlay[name] = p
+		names = append(names, name)
+	}
+	if err := os.WriteFile(filepath.Join(work, "overlay.names"), []byte(strings.Join(names, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return work
+}
+
+// overlayOf is the overlay writeRewrite's work directory stands for.
+func overlayOf(work string) map[string]string {
+	overlay := map[string]string{}
+	names, _ := os.ReadFile(filepath.Join(work, "overlay.names"))
+	for _, name := range strings.Split(string(names), "\n") {
+		if name != "" {
+			overlay[name] = filepath.Join(work, filepath.Base(name))
 		}
-		more := []string{"", " check=1", " check=0"}[k]
-		got[k] = reportedLocationsWith(t, dir, work, overlay, more, args...)
 	}
-	if strings.Join(got[0], "\n") != strings.Join(got[1], "\n") {
-		t.Errorf("run %v: checked build reports\n%s\ndormant build with check=1 reports\n%s", args, strings.Join(got[0], "\n"), strings.Join(got[1], "\n"))
-	}
-	if len(got[2]) > 0 {
-		t.Errorf("run %v: dormant build with checks off reports\n%s", args, strings.Join(got[2], "\n"))
-	}
-	return got
+	return overlay
 }

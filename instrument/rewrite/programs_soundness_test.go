@@ -15,8 +15,9 @@ import (
 // testscripts, and of the reviewers' sound_review_* and sound_review2_* ones, each
 // built pruned and conservatively and run with the arguments its script
 // gives it, one thread (so both builds meet their accesses in one order),
-// must report the same pairs of sites. Scripts whose program spans several
-// packages are left to the testscripts themselves.
+// must report the same pairs of sites; and built dormant, with check=1 the
+// pruned build's pairs and with check=0 none (dormantAgrees). Scripts whose
+// program spans several packages are left to the testscripts themselves.
 func TestPruningLosesNoReportPrograms(t *testing.T) {
 	t.Setenv("GOMAXPROCS", "1")
 	for _, dir := range []string{"../../examples/search/racy", "../../examples/search/clean", "../../examples/fem/racy", "../../examples/fem/clean"} {
@@ -26,6 +27,7 @@ func TestPruningLosesNoReportPrograms(t *testing.T) {
 				t.Fatal("the conservative build of a racy example reported nothing")
 			}
 			same(t, got)
+			dormantAgrees(t, dir, got[0])
 		})
 	}
 	forScriptPrograms(t, func(t *testing.T, dir string, runs []scriptRun) {
@@ -35,6 +37,7 @@ func TestPruningLosesNoReportPrograms(t *testing.T) {
 				t.Errorf("run %v: the script expects a race, the conservative build reported nothing", r.args)
 			}
 			same(t, got)
+			dormantAgrees(t, dir, got[0], r.args...)
 		}
 	})
 }

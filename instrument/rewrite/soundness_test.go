@@ -79,6 +79,13 @@ func reportedLocations(t *testing.T, dir, work string, overlay map[string]string
 func reportedLocationsWith(t *testing.T, dir, work string, overlay map[string]string, more string, args ...string) []string {
 	t.Helper()
 	build(t, dir, work, overlay)
+	return runReports(t, work, more, args...)
+}
+
+// runReports runs the program reportedLocationsWith built in work 3 times
+// and returns the sorted set of site pairs it reported.
+func runReports(t *testing.T, work string, more string, args ...string) []string {
+	t.Helper()
 	set := map[string]bool{}
 	for run := range 3 {
 		// Reports go to a file, not a pipe: a write to a full pipe blocks
