@@ -56,24 +56,14 @@ func (h *heapPass) chunkFoot(fam string, lo poly, his []poly, srcs, conds []ast.
 			return foot{}, false
 		}
 	}
-	var best *foot
-	rank := 3
+	var cands []foot
 	for _, hi := range his {
 		Q, b, ok := hi.split("@c1" + fam)
 		if !ok || Q.key() != P.key() || !invariantPoly(b) {
 			continue
 		}
 		f := foot{P: P, a: a, bmax: b.add(P, 1), conds: conds, fam: fam, width: P}
-		r := 2
-		if dc, ok := h.nonNegative(f.slack()); ok {
-			r = min(len(dc), 1)
-		}
-		if r < rank {
-			best, rank = &f, r
-		}
+		cands = append(cands, f)
 	}
-	if best == nil {
-		return foot{}, false
-	}
-	return *best, true
+	return h.bestFoot(cands)
 }

@@ -160,8 +160,7 @@ func (h *heapPass) cyclicFoot(sym string, lo poly, his []poly, srcs, signs []ast
 		}
 	}
 	conds = append(conds, signs...)
-	var best *foot
-	rank := 3
+	var cands []foot
 	for _, hi := range his {
 		c, b0, ok := hi.add(vP, -1).split(sym)
 		k, isConst := c.constant()
@@ -173,16 +172,7 @@ func (h *heapPass) cyclicFoot(sym string, lo poly, his []poly, srcs, signs []ast
 			bmax = b0.add(last.scale(k), 1)
 		}
 		f := foot{P: P, a: a, bmax: bmax, conds: conds, fam: "cyc:" + S.key() + "|" + c0.key(), width: P}
-		r := 2
-		if dc, ok := h.nonNegative(f.slack()); ok {
-			r = min(len(dc), 1)
-		}
-		if r < rank {
-			best, rank = &f, r
-		}
+		cands = append(cands, f)
 	}
-	if best == nil {
-		return foot{}, false
-	}
-	return *best, true
+	return h.bestFoot(cands)
 }

@@ -99,8 +99,7 @@ func (h *heapPass) footOf(lo poly, his []poly, srcs []ast.Expr, signs []ast.Expr
 			}
 		}
 	}
-	var best *foot
-	rank := 3
+	var cands []foot
 	for _, hi := range his {
 		if len(hi.symbols("@j")) > 0 {
 			continue
@@ -118,18 +117,28 @@ func (h *heapPass) footOf(lo poly, his []poly, srcs []ast.Expr, signs []ast.Expr
 			bmax = b0.add(first.scale(k), 1)
 		}
 		f := foot{P: P, a: a, bmax: bmax, conds: conds, width: width}
+		cands = append(cands, f)
+	}
+	return h.bestFoot(cands)
+}
+
+// bestFoot is the candidate the band test passes without a condition,
+// else with one, else the first (its test then fails in bandForm).
+func (h *heapPass) bestFoot(cands []foot) (foot, bool) {
+	best, rank := -1, 3
+	for k, f := range cands {
 		r := 2
 		if dc, ok := h.nonNegative(f.slack()); ok {
 			r = min(len(dc), 1)
 		}
 		if r < rank {
-			best, rank = &f, r
+			best, rank = k, r
 		}
 	}
-	if best == nil {
+	if best < 0 {
 		return foot{}, false
 	}
-	return *best, true
+	return cands[best], true
 }
 
 // slack is P - (bmax - a): the band test holds when it is ≥ 0.
