@@ -23,33 +23,12 @@ func TestGoldenDormant(t *testing.T) {
 	for _, name := range dormantGolden {
 		dir := filepath.Join("testdata", "src", name)
 		t.Run(name, func(t *testing.T) {
-			abs, _ := filepath.Abs(dir)
 			pkg := load(t, dir)
 			res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1, Dormant: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			overlay := map[string]string{}
-			work := t.TempDir()
-			for file, src := range res.Files {
-				copyPath := filepath.Join(work, filepath.Base(file))
-				if err := os.WriteFile(copyPath, src, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				overlay[file] = copyPath
-				shown := strings.ReplaceAll(string(src), abs, "$DIR")
-				golden := filepath.Join(dir, filepath.Base(file)+".dormant.golden")
-				if *update {
-					if err := os.WriteFile(golden, []byte(shown), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
-				want, _ := os.ReadFile(golden)
-				if string(want) != shown {
-					t.Errorf("%s: dormant rewrite differs from %s (go test -update to accept):\n%s", file, golden, shown)
-				}
-			}
+			work, overlay := goldenFiles(t, dir, res, ".dormant.golden")
 			plain := run(t, dir, work, nil)
 			exe := build(t, dir, work, overlay)
 			for _, env := range []string{"", "check=1 exitcode=0", "sample=0.5 exitcode=0"} {
@@ -105,8 +84,8 @@ func dormantReports(t *testing.T, dir string, args ...string) [3][]string {
 // that each script's program is built three ways, not five.
 func dormantAgrees(t *testing.T, dir string, checked []string, args ...string) (on, off []string) {
 	t.Helper()
-	work := writeRewrite(t, dir, Config{Dormant: true})
-	build(t, dir, work, overlayOf(work))
+	work, overlay := writeRewrite(t, dir, Config{Dormant: true})
+	build(t, dir, work, overlay)
 	on = runReports(t, work, " check=1", args...)
 	off = runReports(t, work, " check=0", args...)
 	if strings.Join(checked, "\n") != strings.Join(on, "\n") {
@@ -122,14 +101,14 @@ func dormantAgrees(t *testing.T, dir string, checked []string, args ...string) (
 // the pairs its runs report with more GOANOMALY options.
 func buildReports(t *testing.T, dir string, cfg Config, more string, args ...string) []string {
 	t.Helper()
-	work := writeRewrite(t, dir, cfg)
-	return reportedLocationsWith(t, dir, work, overlayOf(work), more, args...)
+	work, overlay := writeRewrite(t, dir, cfg)
+	return reportedLocationsWith(t, dir, work, overlay, more, args...)
 }
 
 // writeRewrite rewrites the package in dir with cfg (the runtime's path and
-// the first site filled in) into a new work directory, recording each
-// rewritten file's original name beside it.
-func writeRewrite(t *testing.T, dir string, cfg Config) string {
+// the first site filled in) into a new work directory and returns it with
+// the overlay that builds from it.
+func writeRewrite(t *testing.T, dir string, cfg Config) (string, map[string]string) {
 	t.Helper()
 	cfg.RTPath, cfg.FirstSite = "github.com/goanomaly/goanomaly/rt", 1
 	res, err := Package(load(t, dir), cfg)
@@ -137,27 +116,13 @@ func writeRewrite(t *testing.T, dir string, cfg Config) string {
 		t.Fatal(err)
 	}
 	work := t.TempDir()
-	var names []string
+	overlay := map[string]string{}
 	for name, src := range res.Files {
-		if err := os.WriteFile(filepath.Join(work, filepath.Base(name)), src, 0o644); err != nil {
+		p := filepath.Join(work, filepath.Base(name))
+		if err := os.WriteFile(p, src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		names = append(names, name)
+		overlay[name] = p
 	}
-	if err := os.WriteFile(filepath.Join(work, "overlay.names"), []byte(strings.Join(names, "\n")), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return work
-}
-
-// overlayOf is the overlay writeRewrite's work directory stands for.
-func overlayOf(work string) map[string]string {
-	overlay := map[string]string{}
-	names, _ := os.ReadFile(filepath.Join(work, "overlay.names"))
-	for _, name := range strings.Split(string(names), "\n") {
-		if name != "" {
-			overlay[name] = filepath.Join(work, filepath.Base(name))
-		}
-	}
-	return overlay
+	return work, overlay
 }

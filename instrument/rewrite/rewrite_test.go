@@ -36,7 +36,6 @@ func TestGolden(t *testing.T) {
 	dirs, _ := filepath.Glob("testdata/src/*")
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			abs, _ := filepath.Abs(dir)
 			pkg := load(t, dir)
 			res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1})
 			if err != nil {
@@ -45,27 +44,7 @@ func TestGolden(t *testing.T) {
 			if len(res.Files) == 0 {
 				t.Fatal("nothing rewritten")
 			}
-			overlay := map[string]string{}
-			work := t.TempDir()
-			for name, src := range res.Files {
-				copyPath := filepath.Join(work, filepath.Base(name))
-				if err := os.WriteFile(copyPath, src, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				overlay[name] = copyPath
-				shown := strings.ReplaceAll(string(src), abs, "$DIR")
-				golden := filepath.Join(dir, filepath.Base(name)+".golden")
-				if *update {
-					if err := os.WriteFile(golden, []byte(shown), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
-				want, _ := os.ReadFile(golden)
-				if string(want) != shown {
-					t.Errorf("%s: rewrite differs from %s (go test -update to accept):\n%s", name, golden, shown)
-				}
-			}
+			work, overlay := goldenFiles(t, dir, res, ".golden")
 			plain := run(t, dir, work, nil)
 			checked := run(t, dir, work, overlay)
 			if plain != checked {
@@ -111,4 +90,36 @@ func build(t *testing.T, dir, work string, overlay map[string]string) string {
 		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 	return exe
+}
+
+// goldenFiles writes the rewritten files of res into a new work directory
+// and compares each with its golden file beside the source (suffix
+// ".golden" or ".dormant.golden"; -update rewrites them), the package's
+// directory shown as $DIR. It returns the work directory and the overlay
+// that builds from it.
+func goldenFiles(t *testing.T, dir string, res *Result, suffix string) (string, map[string]string) {
+	t.Helper()
+	abs, _ := filepath.Abs(dir)
+	overlay := map[string]string{}
+	work := t.TempDir()
+	for name, src := range res.Files {
+		copyPath := filepath.Join(work, filepath.Base(name))
+		if err := os.WriteFile(copyPath, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		overlay[name] = copyPath
+		shown := strings.ReplaceAll(string(src), abs, "$DIR")
+		golden := filepath.Join(dir, filepath.Base(name)+suffix)
+		if *update {
+			if err := os.WriteFile(golden, []byte(shown), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, _ := os.ReadFile(golden)
+		if string(want) != shown {
+			t.Errorf("%s: rewrite differs from %s (go test -update to accept):\n%s", name, golden, shown)
+		}
+	}
+	return work, overlay
 }
