@@ -223,6 +223,7 @@ type fileRewriter struct {
 	astFile   *ast.File
 	first     uint32
 	sites     []siteInfo
+	siteIDs   map[siteInfo]uint32 // one id per distinct site: the pruned and checked versions of an access share it
 	orderedOK map[int]bool
 	nconst    int           // constructs named so far
 	plan      *plan.Package // the package plan, where accesses and their verdicts are recorded
@@ -341,14 +342,27 @@ func (fr *fileRewriter) appendRegistration(buf *bytes.Buffer) {
 	buf.WriteString("\t})\n}\n")
 }
 
-// site registers a site at pos and returns its id.
+// site registers a site at pos and returns its id. An access written once
+// in the source has one id however many copies of it the rewrite makes (a
+// guarded construct's pruned and checked versions, a function's clone): the
+// runtime keys reports by the pair of site ids, and two ids for one access
+// printed the same pair twice, with its count split between them.
 func (fr *fileRewriter) site(pos token.Pos, what string) uint32 {
 	p := fr.pkg.Fset.Position(pos)
 	if len(what) > 60 {
 		what = what[:57] + "..."
 	}
-	fr.sites = append(fr.sites, siteInfo{pos: fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column), what: what, ordered: fr.orderedOK[p.Line]})
-	return fr.first + uint32(len(fr.sites)-1)
+	s := siteInfo{pos: fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column), what: what, ordered: fr.orderedOK[p.Line]}
+	if id, ok := fr.siteIDs[s]; ok {
+		return id
+	}
+	if fr.siteIDs == nil {
+		fr.siteIDs = map[siteInfo]uint32{}
+	}
+	fr.sites = append(fr.sites, s)
+	id := fr.first + uint32(len(fr.sites)-1)
+	fr.siteIDs[s] = id
+	return id
 }
 
 // wrapRun makes a user's TestMain report data races in its exit status:
