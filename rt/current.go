@@ -10,7 +10,9 @@ import "sync/atomic"
 // root construct is attached to the new root task until the root joins.
 // Rewritten functions that may be called that way begin with
 //
-//	if t := rt.Current(); t != nil { return checkedClone(t, args...) }
+//	if rt.Attached() {
+//		if t := rt.Current(); t != nil { return checkedClone(t, args...) }
+//	}
 //
 // so they run checked exactly when their goroutine is inside a construct.
 //
