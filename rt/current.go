@@ -10,7 +10,9 @@ import "sync/atomic"
 // root construct is attached to the new root task until the root joins.
 // Rewritten functions that may be called that way begin with
 //
-//	if t := rt.Current(); t != nil { return checkedClone(t, args...) }
+//	if rt.Attached() {
+//		if t := rt.Current(); t != nil { return checkedClone(t, args...) }
+//	}
 //
 // so they run checked exactly when their goroutine is inside a construct.
 //
@@ -33,6 +35,29 @@ func Attach(t *Task) { attach(t, nil) }
 func Detach() { detach() }
 
 var attached atomic.Int64 // entries in the table: goroutines attached now
+
+// Attached reports whether any goroutine may be attached to a task: it is
+// the prologue's gate, tested before Current,
+//
+//	if _ga_rt.Attached() {
+//		if t := _ga_rt.Current(); t != nil { return checkedClone(t, args...) }
+//	}
+//
+// so that a function reached through a value pays one load and one branch
+// while nothing is attached (always, in a dormant binary with checks off).
+// Current already returns nil then; the gate is the same test written where
+// the compiler can branch on it directly, without first making the nil
+// result and then testing it (measured on bench/callbacks).
+//
+// It never hides an attachment from the goroutine that has it: the counter
+// counts the table's entries, an entry is only made (attach, enterRoot) by
+// its own goroutine and removed (detach, leaveRoot) by it or, once it has
+// exited, by the next goroutine on its g (gls_g.go), and the increment that
+// made it is sequenced before anything that goroutine runs next, so while
+// it is attached the counter it loads is at least one. Other goroutines'
+// entries may make it true for a goroutine that is not attached: Current
+// then answers nil, as before. One atomic load: wait-free, no allocation.
+func Attached() bool { return attached.Load() != 0 }
 
 // current is small enough to inline into Current and Current into its
 // callers: outside every construct, a prologue pays one load and a branch.

@@ -58,13 +58,14 @@ func BenchmarkAttachDetach(b *testing.B) {
 }
 
 // BenchmarkFuncValueCall: a call through a function value outside every
-// construct, plain and with the prologue the rewriter gives functions that
-// may be called that way.
+// construct, plain, with the prologue the rewriter gave functions that may
+// be called that way before session 8 (Current alone), and with the gated
+// one it gives them now (Attached, then Current).
 func BenchmarkFuncValueCall(b *testing.B) {
 	for _, bc := range []struct {
 		name string
 		f    func(int) int
-	}{{"plain", plainCallee}, {"prologue", prologueCallee}} {
+	}{{"plain", plainCallee}, {"prologue", prologueCallee}, {"gated", gatedCallee}} {
 		b.Run(bc.name, func(b *testing.B) {
 			f, s := bc.f, 0
 			for b.Loop() {
@@ -88,3 +89,13 @@ func prologueCallee(x int) int {
 
 //go:noinline
 func checkedCallee(_ *Task, x int) int { return x + 1 }
+
+//go:noinline
+func gatedCallee(x int) int {
+	if Attached() {
+		if t := Current(); t != nil {
+			return checkedCallee(t, x)
+		}
+	}
+	return x + 1
+}

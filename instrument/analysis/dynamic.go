@@ -13,7 +13,9 @@ import (
 // called that way begins with a prologue that runs its checked version
 // when the calling goroutine has a task:
 //
-//	if _ga_t := _ga_rt.Current(); _ga_t != nil { return f_ga_(_ga_t, args…) }
+//	if _ga_rt.Attached() {
+//		if _ga_t := _ga_rt.Current(); _ga_t != nil { return f_ga_(_ga_t, args…) }
+//	}
 //
 // The functions that get one (Result.Prologue, Result.PrologueLits) are
 // those whose value the rewritten packages can take:

@@ -16,8 +16,10 @@ import (
 // analysis/dynamic.go):
 //
 //	func (s *S) M(x int, ys ...int) (n int) {
-//		if _ga_t := _ga_rt.Current(); _ga_t != nil {
-//			return s.M_ga_(_ga_t, x, ys...)
+//		if _ga_rt.Attached() {
+//			if _ga_t := _ga_rt.Current(); _ga_t != nil {
+//				return s.M_ga_(_ga_t, x, ys...)
+//			}
 //		}
 //		… as written …
 //	}
@@ -27,11 +29,19 @@ import (
 // and defers:
 //
 //	func(i int) (err error) {
-//		if _ga_d := _ga_rt.Current(); _ga_d != nil {
-//			return func(_ga_d *_ga_rt.Task) (err error) { … checked … }(_ga_d)
+//		if _ga_rt.Attached() {
+//			if _ga_d := _ga_rt.Current(); _ga_d != nil {
+//				return func(_ga_d *_ga_rt.Task) (err error) { … checked … }(_ga_d)
+//			}
 //		}
 //		… as written …
 //	}
+//
+// Attached is the gate (rt/current.go): one load and a branch while no
+// goroutine is attached anywhere, which is always the case in a dormant
+// binary with checks off and outside constructs in a checked one. It is
+// false only when Current would return nil, so the gate changes no
+// decision; it saves the compiler's making a nil and testing it.
 
 // prologue puts the prologue at the start of d, the declaration of fd,
 // whose body was rewritten (plain) by w.
@@ -59,8 +69,8 @@ func (w *walker) prologue(d *dst.FuncDecl, fd *ast.FuncDecl) {
 	w.change()
 }
 
-// ifAttached is the prologue's statement:
-// if name := _ga_rt.Current(); name != nil { return call } (or call; return),
+// ifAttached is the prologue's statement: if _ga_rt.Attached() { if name
+// := _ga_rt.Current(); name != nil { return call } } (or call; return),
 // anchored to pos's line.
 func (w *walker) ifAttached(name string, call dst.Expr, results bool, pos token.Pos) dst.Stmt {
 	var body []dst.Stmt
@@ -74,10 +84,17 @@ func (w *walker) ifAttached(name string, call dst.Expr, results bool, pos token.
 		Cond: &dst.BinaryExpr{X: dst.NewIdent(name), Op: token.NEQ, Y: dst.NewIdent("nil")},
 		Body: &dst.BlockStmt{List: body},
 	}
+	return w.gated(s, pos)
+}
+
+// gated wraps s, a prologue's test of Current, in the gate
+// if _ga_rt.Attached() { s }, anchored to pos's line.
+func (w *walker) gated(s dst.Stmt, pos token.Pos) dst.Stmt {
+	g := &dst.IfStmt{Cond: w.rtCall(rtnames.Attached), Body: &dst.BlockStmt{List: []dst.Stmt{s}}}
 	p := w.pkg.Fset.Position(pos)
-	s.Decs.Before = dst.NewLine
-	s.Decs.Start.Append(fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
-	return s
+	g.Decs.Before = dst.NewLine
+	g.Decs.Start.Append(fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
+	return g
 }
 
 // nameFields gives every unnamed or blank parameter of l a name (prefix
@@ -147,9 +164,12 @@ func (w *walker) dynLit(x *dst.FuncLit, a *ast.FuncLit) {
 // until it returns, so what it reaches runs as written too, and a lock it
 // takes untracked never leaves checked accesses looking unordered:
 //
-//	if _ga_t := _ga_rt.Current(); _ga_t != nil { _ga_rt.Detach(); defer _ga_rt.Attach(_ga_t) }
+//	if _ga_rt.Attached() {
+//		if _ga_t := _ga_rt.Current(); _ga_t != nil { _ga_rt.Detach(); defer _ga_rt.Attach(_ga_t) }
+//	}
 //
-// It adds no frame, so a recover in the body still works.
+// It adds no frame, so a recover in the body still works (the defer runs
+// when the function returns: an if block is not a frame).
 func (w *walker) detachFirst(body *dst.BlockStmt, pos token.Pos) {
 	rt := func(name string, args ...dst.Expr) *dst.CallExpr { return w.rtCall(name, args...) }
 	s := &dst.IfStmt{
@@ -160,9 +180,6 @@ func (w *walker) detachFirst(body *dst.BlockStmt, pos token.Pos) {
 			&dst.DeferStmt{Call: rt(rtnames.Attach, dst.NewIdent("_ga_t"))},
 		}},
 	}
-	p := w.pkg.Fset.Position(pos)
-	s.Decs.Before = dst.NewLine
-	s.Decs.Start.Append(fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
-	body.List = append([]dst.Stmt{s}, body.List...)
+	body.List = append([]dst.Stmt{w.gated(s, pos)}, body.List...)
 	w.change()
 }

@@ -24,6 +24,7 @@ const (
 	Waited2               = "Waited2"               // (c, wait) (a, b): Waited for two results
 	ForkIf                = "ForkIf"                // (c, index, concurrent) *Task: nil unless concurrent
 	Current               = "Current"               // () *Task: the calling goroutine's task, nil outside constructs
+	Attached              = "Attached"              // () bool: false when no goroutine is attached (the prologue's gate before Current)
 	Attach                = "Attach"                // (t): the calling goroutine runs as t until Detach
 	Detach                = "Detach"                // (): ends Attach
 	BindErr               = "BindErr"               // (c, index, func(*Task) error) func() error
