@@ -16,7 +16,9 @@ type memory struct {
 	opaque func(n *types.Named) (all, unexported bool)
 }
 
-func newMemory() *memory { return &memory{read: map[string]bool{}, opaque: func(*types.Named) (bool, bool) { return false, false }} }
+func newMemory() *memory {
+	return &memory{read: map[string]bool{}, opaque: func(*types.Named) (bool, bool) { return false, false }}
+}
 
 func key(t types.Type) string { return types.TypeString(t, nil) }
 
