@@ -50,10 +50,12 @@ func (ps *pkgState) edit(i int) ([]byte, bool) {
 		_, isEmpty := s.(*ast.EmptyStmt)
 		return ps.visited[s] && !ps.kept[s] && !isEmpty
 	}
+	replaced := map[ast.Node]bool{} // not entered: their text is gone
 	list := func(stmts []ast.Stmt) {
 		for _, s := range stmts {
 			if dropped(s) {
 				replace(s, ps.trapText(s, off))
+				replaced[s] = true
 				continue
 			}
 			for _, v := range ps.unusedDecls(s) {
@@ -62,11 +64,8 @@ func (ps *pkgState) edit(i int) ([]byte, bool) {
 		}
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case ast.Stmt:
-			if dropped(n) {
-				return false
-			}
+		if replaced[n] {
+			return false
 		}
 		switch n := n.(type) {
 		case *ast.BlockStmt:
@@ -78,6 +77,7 @@ func (ps *pkgState) edit(i int) ([]byte, bool) {
 		case *ast.IfStmt:
 			if n.Else != nil && dropped(n.Else) {
 				replace(n.Else, []piece{{text: "{}"}})
+				replaced[n.Else] = true
 			}
 		case *ast.RangeStmt:
 			if e, ok := ps.rangeHeader(n, off); ok {

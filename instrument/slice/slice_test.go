@@ -154,3 +154,12 @@ func TestDroppedStorePanics(t *testing.T) {
 		t.Errorf("the sliced program did not panic as the original: %v\n%s", err, msg)
 	}
 }
+
+// TestAccumulatorGoes: a local summed in a loop and stored where nothing
+// kept reads goes with its loop's value variable; the loop stays for its
+// slice expression's bounds and division.
+func TestAccumulatorGoes(t *testing.T) {
+	out, _ := sliceCase(t, "accum")
+	contains(t, out, "for range in[b*n/blocks : (b+1)*n/blocks]", "_ = &sums[b]")
+	lacks(t, out, "s += v", "var s int64")
+}
