@@ -18,6 +18,9 @@ func (ps *pkgState) walkCall(call *ast.CallExpr) {
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() { // a conversion
 		for _, a := range call.Args {
 			ps.walk(a, load)
+			if readsElems(tv.Type, info.TypeOf(a)) {
+				ps.load(elemOf(info.TypeOf(a)))
+			}
 		}
 		return
 	}
@@ -41,6 +44,11 @@ func (ps *pkgState) walkCall(call *ast.CallExpr) {
 	}
 	if sel, ok := fun.(*ast.SelectorExpr); ok && info.Selections[sel] != nil && info.Selections[sel].Kind() == types.MethodVal {
 		ps.walk(sel.X, load)
+		if s := info.Selections[sel]; s.Indirect() {
+			if _, ptrRecv := s.Obj().Type().(*types.Signature).Recv().Type().(*types.Pointer); !ptrRecv {
+				ps.load(s.Obj().Type().(*types.Signature).Recv().Type()) // p.M() copies *p
+			}
+		}
 		if outside {
 			ps.reach(info.TypeOf(sel.X))
 		}
@@ -53,6 +61,21 @@ func (ps *pkgState) walkCall(call *ast.CallExpr) {
 			ps.reach(info.TypeOf(a))
 		}
 	}
+}
+
+// readsElems reports whether converting a value of type from to type to
+// reads the elements of a slice: to a string, or to an array.
+func readsElems(to, from types.Type) bool {
+	if elemOf(from) == nil {
+		return false
+	}
+	switch u := to.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Array:
+		return true
+	}
+	return false
 }
 
 // addressOnly lists the runtime entry points that use their slice

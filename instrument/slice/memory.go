@@ -4,8 +4,10 @@ import "go/types"
 
 // memory is the type-based model of the heap: the types some kept
 // expression may load. A store of T can be dropped only while no kept load
-// may read a T. Types are keyed by their qualified spelling, so that a
-// package and its test variant (type-checked apart) share one key.
+// may read a T. Types are keyed by the qualified spelling of their
+// underlying type: a package and its test variant (type-checked apart)
+// share one key, and so do types a pointer conversion may mix ((*Real)(p)
+// for a *float64 p: the same memory, loaded as Real, stored as float64).
 type memory struct {
 	read map[string]bool
 	all  bool // an interface or type parameter reached code outside: anything may be read
@@ -20,7 +22,7 @@ func newMemory() *memory {
 	return &memory{read: map[string]bool{}, opaque: func(*types.Named) (bool, bool) { return false, false }}
 }
 
-func key(t types.Type) string { return types.TypeString(t, nil) }
+func key(t types.Type) string { return types.TypeString(t.Underlying(), nil) }
 
 // load records a kept load of a T: T and the memory inside a T (struct
 // fields, array elements; not what pointers, slices or maps refer to). It

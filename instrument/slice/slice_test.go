@@ -163,3 +163,11 @@ func TestAccumulatorGoes(t *testing.T) {
 	contains(t, out, "for range in[b*n/blocks : (b+1)*n/blocks]", "_ = &sums[b]")
 	lacks(t, out, "s += v", "var s int64")
 }
+
+// TestHiddenReads: a value method called through a pointer loads the
+// struct, and a deferred function's store to a named result is returned:
+// both stores stay.
+func TestHiddenReads(t *testing.T) {
+	out, _ := sliceCase(t, "receivers")
+	contains(t, out, "p.x = 3", "n = len(a) - 1", "if p.norm2() > 4")
+}

@@ -32,6 +32,11 @@ func newPkgState(a *analysis, p *Package) *pkgState {
 	}
 	for _, f := range p.Files {
 		ps.findAddressTaken(f)
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"unsafe"` {
+				a.mem.loadAll() // memory of one type may be read as another
+			}
+		}
 	}
 	return ps
 }
@@ -45,7 +50,7 @@ func (ps *pkgState) pass() {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
 				if d.Body != nil {
-					ps.visitFunc(d.Type, d.Body)
+					ps.visitFunc(ps.p.Info.Defs[d.Name].Type(), d.Body)
 				}
 			case *ast.GenDecl:
 				if d.Tok == token.VAR {
@@ -62,10 +67,18 @@ func (ps *pkgState) pass() {
 
 // visitFunc visits a function's body with its results in scope (a bare
 // return reads the named results).
-func (ps *pkgState) visitFunc(ft *ast.FuncType, body *ast.BlockStmt) {
+func (ps *pkgState) visitFunc(ft types.Type, body *ast.BlockStmt) {
 	var res *types.Tuple
-	if sig, ok := ps.p.Info.TypeOf(ft).(*types.Signature); ok {
+	if sig, ok := ft.(*types.Signature); ok {
 		res = sig.Results()
+		for i := range res.Len() {
+			// A named result is returned, whoever assigns it last (a
+			// deferred function may, after an explicit return).
+			if v := res.At(i); v.Name() != "" && v.Name() != "_" {
+				ps.mention(v)
+				ps.need(v)
+			}
+		}
 	}
 	ps.results = append(ps.results, res)
 	ps.visit(body)

@@ -111,7 +111,7 @@ func (ps *pkgState) walk(e ast.Expr, c ctx) {
 		ps.walk(e.Key, load)
 		ps.walk(e.Value, load)
 	case *ast.FuncLit:
-		ps.visitFunc(e.Type, e.Body)
+		ps.visitFunc(info.TypeOf(e), e.Body)
 	case *ast.TypeAssertExpr:
 		ps.walk(e.X, load)
 		ps.load(info.TypeOf(e))
