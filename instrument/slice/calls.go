@@ -78,13 +78,22 @@ func readsElems(to, from types.Type) bool {
 	return false
 }
 
-// addressOnly lists the runtime entry points that use their slice
-// arguments as extents only (addresses and lengths, never the elements'
-// values); the others may read what they are given.
+// addressOnly lists the runtime entry points that never look at the
+// values in the memory they are given: they check addresses and extents,
+// or move elements from one place to another of the same type (Copy,
+// AppendSlice: whatever they move is read only if some kept load of that
+// type reads it). The others (GuardInjective reads indices; Plain and its
+// kin call code outside) may read what their arguments reach.
 var addressOnly = map[string]bool{
-	"ReadAll": true, "WriteAll": true, "ReadHead": true, "WriteHead": true,
-	"ReadSpan": true, "WriteSpan": true, "GuardW": true, "GuardR": true,
-	"SameOrApart": true, "SpansApart": true, "Make": true,
+	"R": true, "W": true, "RW": true, "RA": true, "WA": true, "RWA": true, "AR": true, "AW": true,
+	"MR": true, "MW": true, "ReadAll": true, "WriteAll": true, "ReadHead": true, "WriteHead": true,
+	"ReadSpan": true, "WriteSpan": true, "SameOrApart": true, "SpanIn": true, "SpansApart": true,
+	"Copy": true, "CopyString": true, "Grow": true, "AppendSlice": true, "AppendString": true,
+	"New": true, "Make": true, "Set": true, "GuardW": true, "GuardR": true, "NewGuard": true,
+	"Disjoint": true, "Enter": true, "Begin": true, "Fork": true, "Join": true, "Item": true,
+	"EndItems": true, "Worker": true, "Current": true, "Attach": true, "Detach": true,
+	"RegisterSites": true, "Fini": true, "Status": true, "Sample": true, "Sampled": true,
+	"NoFini": true,
 }
 
 // walkRTCall walks a call to the runtime: &x arguments are addresses
