@@ -67,6 +67,12 @@ func (ps *pkgState) edit(i int) ([]byte, bool) {
 		if replaced[n] {
 			return false
 		}
+		if st, ok := n.(ast.Stmt); ok && ps.kept[st] {
+			if text, ok := ps.hoist(st, src, off); ok {
+				replace(st, []piece{{text: text}})
+				return false
+			}
+		}
 		switch n := n.(type) {
 		case *ast.BlockStmt:
 			list(n.List)
