@@ -68,8 +68,8 @@ func (ps *pkgState) edit(i int) ([]byte, bool) {
 			return false
 		}
 		if st, ok := n.(ast.Stmt); ok && ps.kept[st] {
-			if text, ok := ps.hoist(st, src, off); ok {
-				replace(st, []piece{{text: text}})
+			if pieces, ok := ps.hoist(st, src, off); ok {
+				replace(st, pieces)
 				return false
 			}
 		}
@@ -111,7 +111,7 @@ func (ps *pkgState) edit(i int) ([]byte, bool) {
 		for _, p := range e.pieces {
 			if p.text != "" {
 				out.WriteString(p.text)
-			} else {
+			} else if p.end > p.start {
 				out.Write(src[p.start:p.end])
 			}
 		}

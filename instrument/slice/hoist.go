@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 )
 
 // hoist replaces a kept loop whose body is only traps by the traps of its
@@ -23,7 +22,10 @@ import (
 // becomes
 //
 //	if _ga_n := len(B[lo:hi]); _ga_n > 0 { _ = &c[0]; _ = &c[_ga_n-1] }
-func (ps *pkgState) hoist(s ast.Stmt, src []byte, off func(token.Pos) int) (string, bool) {
+func (ps *pkgState) hoist(s ast.Stmt, src []byte, off func(token.Pos) int) ([]piece, bool) {
+	if ps.pinned[s] {
+		return nil, false // labeled: its label would be left unused
+	}
 	var j *types.Var
 	var body *ast.BlockStmt
 	var head, first, last string
@@ -31,63 +33,65 @@ func (ps *pkgState) hoist(s ast.Stmt, src []byte, off func(token.Pos) int) (stri
 	switch s := s.(type) {
 	case *ast.ForStmt:
 		if !ps.countedLoop(s) {
-			return "", false
+			return nil, false
 		}
 		init := s.Init.(*ast.AssignStmt)
 		j = ps.localVar(init.Lhs[0].(*ast.Ident))
 		if ps.mentions(s.Cond.(*ast.BinaryExpr).Y, j) {
-			return "", false
+			return nil, false
 		}
 		a, e := text(init.Rhs[0]), text(s.Cond.(*ast.BinaryExpr).Y)
 		head, first, last = "if ("+a+") < ("+e+")", "("+a+")", "(("+e+")-1)"
 		body = s.Body
 	case *ast.RangeStmt:
 		if s.Tok != token.DEFINE || s.Key == nil || s.Value != nil && s.Value.(*ast.Ident).Name != "_" {
-			return "", false
+			return nil, false
 		}
 		n := "len(" + text(s.X) + ")"
 		switch u := ps.p.Info.TypeOf(s.X).Underlying().(type) {
 		case *types.Slice:
 		case *types.Basic:
 			if u.Info()&types.IsInteger == 0 {
-				return "", false
+				return nil, false
 			}
 			n = text(s.X)
 		default:
-			return "", false
+			return nil, false
 		}
 		j = ps.localVar(s.Key.(*ast.Ident))
 		head, first, last = "if _ga_n := "+n+"; _ga_n > 0", "(0)", "(_ga_n-1)"
 		body = s.Body
 	default:
-		return "", false
+		return nil, false
 	}
 	if j == nil || len(body.List) == 0 {
-		return "", false
+		return nil, false
 	}
 	var traps []trap
 	for _, st := range body.List {
 		if !ps.visited[st] || ps.kept[st] {
-			return "", false
+			return nil, false
 		}
 		traps = append(traps, ps.traps[st]...)
 	}
-	var b strings.Builder
-	b.WriteString(head + " {")
+	// The header's operands are copied as text; the traps keep their
+	// source ranges (so that an import they use is seen as used).
+	out := []piece{{text: head + " {"}}
 	for _, t := range traps {
 		if t.kind == trapCall || !ps.invariantTrap(t, j) {
-			return "", false
+			return nil, false
 		}
 		if !ps.mentions(t.e, j) {
-			b.WriteString(" " + trapPrefix(t) + text(t.e) + ";")
+			out = append(out, piece{text: " " + trapPrefix(t)}, piece{start: off(t.e.Pos()), end: off(t.e.End())}, piece{text: ";"})
 			continue
 		}
 		for _, at := range []string{first, last} {
-			b.WriteString(" " + trapPrefix(t) + ps.substitute(t.e, j, at, src, off) + ";")
+			out = append(out, piece{text: " " + trapPrefix(t)})
+			out = append(out, ps.substitute(t.e, j, at, off)...)
+			out = append(out, piece{text: ";"})
 		}
 	}
-	b.WriteString(" }")
-	return b.String(), true
+	return append(out, piece{text: " }"}), true
 }
 
 func trapPrefix(t trap) string {
@@ -149,18 +153,16 @@ func (ps *pkgState) mentions(e ast.Node, v *types.Var) bool {
 	return found
 }
 
-// substitute returns the text of e with each use of v replaced by at.
-func (ps *pkgState) substitute(e ast.Expr, v *types.Var, at string, src []byte, off func(token.Pos) int) string {
-	var b strings.Builder
+// substitute returns e with each use of v replaced by at.
+func (ps *pkgState) substitute(e ast.Expr, v *types.Var, at string, off func(token.Pos) int) []piece {
+	var out []piece
 	pos := off(e.Pos())
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && ps.localVar(id) == v {
-			b.Write(src[pos:off(id.Pos())])
-			b.WriteString(at)
+			out = append(out, piece{start: pos, end: off(id.Pos())}, piece{text: at})
 			pos = off(id.End())
 		}
 		return true
 	})
-	b.Write(src[pos:off(e.End())])
-	return b.String()
+	return append(out, piece{start: pos, end: off(e.End())})
 }

@@ -69,6 +69,9 @@ func (ps *pkgState) stmtTraps(s ast.Stmt, out *[]trap) bool {
 // expression statement (where a print to standard output may go).
 func (ps *pkgState) traps1(e ast.Expr, out *[]trap, top bool) bool {
 	info := ps.p.Info
+	if hasFuncLit(e) {
+		return false // its body is sliced in place, which a copied trap would not be
+	}
 	if tv, ok := info.Types[e]; ok && (tv.IsType() || tv.Value != nil) {
 		return true // a type, or a constant
 	}
@@ -302,4 +305,16 @@ func (ps *pkgState) cannot(s ast.Stmt) string {
 		why = "a panic it could raise has no trap"
 	}
 	return why
+}
+
+// hasFuncLit reports whether e holds a function literal.
+func hasFuncLit(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
