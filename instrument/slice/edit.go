@@ -146,14 +146,7 @@ func (ps *pkgState) rangeHeader(s *ast.RangeStmt, off func(token.Pos) int) (edit
 	if !ps.kept[s] || s.Tok != token.DEFINE || s.Key == nil {
 		return edit{}, false
 	}
-	used := func(e ast.Expr) bool {
-		if e == nil {
-			return false
-		}
-		v := ps.localVar(e.(*ast.Ident))
-		return v != nil && (ps.needed[v] || ps.mentioned[v])
-	}
-	k, v := used(s.Key), used(s.Value)
+	k, v := ps.usedVar(s.Key), ps.usedVar(s.Value)
 	switch {
 	case !k && !v:
 		return edit{off(s.Key.Pos()), off(s.X.Pos()), []piece{{text: "range "}}}, true
@@ -163,6 +156,16 @@ func (ps *pkgState) rangeHeader(s *ast.RangeStmt, off func(token.Pos) int) (edit
 		return edit{off(s.Key.Pos()), off(s.Key.End()), []piece{{text: "_"}}}, true
 	}
 	return edit{}, false
+}
+
+// usedVar reports whether the variable a range clause declares (e, an
+// identifier, or nil) is read or named by kept code.
+func (ps *pkgState) usedVar(e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	v := ps.localVar(e.(*ast.Ident))
+	return v != nil && (ps.needed[v] || ps.mentioned[v])
 }
 
 // unusedDecls names the locals kept statement s declares that no kept

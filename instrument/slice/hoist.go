@@ -44,8 +44,8 @@ func (ps *pkgState) hoist(s ast.Stmt, src []byte, off func(token.Pos) int) ([]pi
 		head, first, last = "if ("+a+") < ("+e+")", "("+a+")", "(("+e+")-1)"
 		body = s.Body
 	case *ast.RangeStmt:
-		if s.Tok != token.DEFINE || s.Key == nil || s.Value != nil && s.Value.(*ast.Ident).Name != "_" {
-			return nil, false
+		if s.Tok != token.DEFINE || s.Key == nil || s.Value != nil && ps.usedVar(s.Value) {
+			return nil, false // a value variable used would load the elements
 		}
 		n := "len(" + text(s.X) + ")"
 		switch u := ps.p.Info.TypeOf(s.X).Underlying().(type) {

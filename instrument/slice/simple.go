@@ -78,6 +78,11 @@ func (ps *pkgState) mustKeep(s ast.Stmt) (string, bool) {
 		if !ok {
 			return "not a call", true
 		}
+		if ps.builtin(call) == "clear" {
+			if t := elemOf(ps.p.Info.TypeOf(call.Args[0])); t == nil || ps.a.mem.storeNeeded(t) {
+				return "clears memory kept code may read (or a map)", true
+			}
+		}
 		if ps.builtin(call) == "copy" {
 			if t := elemOf(ps.p.Info.TypeOf(call.Args[0])); t == nil || ps.a.mem.storeNeeded(t) {
 				return "copies into memory kept code may read", true

@@ -245,6 +245,11 @@ func (ps *pkgState) callTraps(call *ast.CallExpr, out *[]trap, top bool) bool {
 	case "":
 	case "len", "cap", "min", "max", "real", "imag", "complex", "new", "append", "copy":
 		return args()
+	case "clear":
+		if _, ok := info.TypeOf(call.Args[0]).Underlying().(*types.Slice); !ok {
+			return false // a map's clear is a map write
+		}
+		return args()
 	case "make":
 		for _, a := range call.Args[1:] {
 			if tv := info.Types[a]; tv.Value == nil || constant.Sign(tv.Value) < 0 {
