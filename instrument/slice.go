@@ -51,6 +51,12 @@ func (s *session) slice(ctx context.Context) error {
 			if len(p.Errors) > 0 {
 				return s.notSliced(fmt.Errorf("%s: %v", p.ID, p.Errors[0]))
 			}
+			if p.Module == nil || !p.Module.Main {
+				// A rewritten dependency is compiled checked but not sliced:
+				// to the slicer it is code outside, seen through calls (its
+				// own code, full of interfaces, would mark all memory read).
+				continue
+			}
 			pkgs = append(pkgs, p)
 		}
 	}
