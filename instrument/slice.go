@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"os"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 
@@ -51,7 +52,8 @@ func (s *session) slice(ctx context.Context) error {
 			if len(p.Errors) > 0 {
 				return s.notSliced(fmt.Errorf("%s: %v", p.ID, p.Errors[0]))
 			}
-			if p.Module == nil || !p.Module.Main {
+			if p.Module == nil || !p.Module.Main || strings.HasSuffix(p.ID, ".test") {
+				// The go command generates a test binary's main package.
 				// A rewritten dependency is compiled checked but not sliced:
 				// to the slicer it is code outside, seen through calls (its
 				// own code, full of interfaces, would mark all memory read).
