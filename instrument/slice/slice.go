@@ -19,11 +19,9 @@
 package slice
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
-	"os"
 	"sort"
 )
 
@@ -108,9 +106,6 @@ func Slice(pkgs []*Package, cfg Config) *Result {
 		if !a.changed {
 			break
 		}
-	}
-	if os.Getenv("GOANOMALY_SLICE_DEBUG") != "" {
-		fmt.Fprintf(os.Stderr, "slice: memory read: all=%v %v\n", a.mem.all, a.mem.read)
 	}
 	return a.result()
 }
