@@ -18,6 +18,7 @@ import (
 // directory) with args.
 type program struct {
 	name string
+	pkg  string // its import path (a package that does not compile drops it)
 	exe  string
 	args []string
 	want wantRaces
@@ -51,10 +52,36 @@ type group struct {
 	env   []string
 	progs []program
 	out   string // -o: a directory (pkgs/ ending), or a file for one package
+	// main, if set, writes the command that runs progs (the fuzz module's
+	// cmd/fz), and pkgs is that command; else pkgs[i] builds progs[i].
+	main func(progs []program)
+}
+
+// without returns g without the programs whose package is in broken.
+func (g group) without(broken map[string]string) group {
+	h := g
+	h.progs, h.pkgs = nil, nil
+	for i, p := range g.progs {
+		if _, ok := broken[p.pkg]; ok {
+			continue
+		}
+		h.progs = append(h.progs, p)
+		if g.main == nil {
+			h.pkgs = append(h.pkgs, g.pkgs[i])
+		}
+	}
+	if g.main != nil {
+		h.pkgs = g.pkgs
+		g.main(h.progs)
+	}
+	return h
 }
 
 // root is the repository's root, where bench/ and examples/ are.
 const root = "../.."
+
+// modulePath is goanomaly's module path.
+const modulePath = "github.com/goanomaly/goanomaly"
 
 // kernels are bench/'s kernels with small arguments: each runs in well
 // under a second checked, forks several goroutines per construct under
@@ -105,7 +132,7 @@ func suiteGroup(name, dir string, progs []struct{ name, args string }, want want
 	g := group{name: name, dir: root, out: "bin/"}
 	for _, p := range progs {
 		g.pkgs = append(g.pkgs, "./"+dir+"/"+p.name)
-		g.progs = append(g.progs, program{name: dir + "/" + p.name, exe: filepath.Base(p.name), args: strings.Fields(p.args), want: want})
+		g.progs = append(g.progs, program{name: dir + "/" + p.name, pkg: modulePath + "/" + dir + "/" + p.name, exe: filepath.Base(p.name), args: strings.Fields(p.args), want: want})
 	}
 	return g
 }
@@ -158,9 +185,23 @@ func fuzzGroup(t *testing.T, dir string) group {
 			t.Fatalf("soundfuzz input %q (%s): %v", in, names[i], err)
 		}
 		progs, pkgs = append(progs, p), append(pkgs, pkg)
-		g.progs = append(g.progs, program{name: fmt.Sprintf("%s %s (%s, input %q)", pkg, p.Family, names[i], in), exe: "fz", args: []string{pkg}})
+		g.progs = append(g.progs, program{name: fmt.Sprintf("%s %s (%s, input %q)", pkg, p.Family, names[i], in), pkg: mod + "/" + pkg, exe: "fz", args: []string{pkg}})
 	}
-	files := soundfuzz.Module(mod, progs, pkgs, syncVersion(t), syncSum(t))
+	version, sum := syncVersion(t), syncSum(t)
+	writeFiles(t, dir, soundfuzz.Module(mod, progs, pkgs, version, sum))
+	g.main = func(progs []program) {
+		var pkgs []string
+		for _, p := range progs {
+			pkgs = append(pkgs, p.args[0])
+		}
+		const main = "cmd/fz/main.go"
+		writeFiles(t, dir, map[string]string{main: soundfuzz.Module(mod, nil, pkgs, version, sum)[main]})
+	}
+	return g
+}
+
+// writeFiles writes files (by slash path) under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
 	for name, src := range files {
 		path := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -170,7 +211,6 @@ func fuzzGroup(t *testing.T, dir string) group {
 			t.Fatal(err)
 		}
 	}
-	return g
 }
 
 // corpus returns the soundness fuzzer's seed inputs (one or more per

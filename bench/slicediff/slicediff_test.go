@@ -76,8 +76,11 @@ func TestSliceDiff(t *testing.T) {
 // compareGroup builds g both ways and compares each program's runs.
 func compareGroup(t *testing.T, g group, base, sliced []string) {
 	tmp := t.TempDir()
-	baseBin := build(t, g, base, filepath.Join(tmp, "checked"))
-	slicedBin := build(t, g, sliced, filepath.Join(tmp, "sliced"))
+	baseBin, out, err := build(t, g, base, filepath.Join(tmp, "checked"))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	slicedBin, g := buildSome(t, g, sliced, filepath.Join(tmp, "sliced"))
 	for i, p := range g.progs {
 		log := func(build string, attempt int) string {
 			return filepath.Join(tmp, fmt.Sprintf("log-%s-%d-%d", build, i, attempt))
@@ -132,13 +135,13 @@ func match(wants, gots []outcome) (want, got outcome, same bool) {
 }
 
 // build runs goanomaly build flags -o out/<g.out> g.pkgs... in g.dir and
-// returns the directory the binaries are in.
-func build(t *testing.T, g group, flags []string, out string) string {
+// returns the directory the binaries are in, or the build's error and
+// output.
+func build(t *testing.T, g group, flags []string, out string) (bin string, output []byte, err error) {
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(out, "bin")
 	o := filepath.Join(out, filepath.FromSlash(g.out))
 	if strings.HasSuffix(g.out, "/") {
 		o += string(filepath.Separator)
@@ -149,10 +152,55 @@ func build(t *testing.T, g group, flags []string, out string) string {
 	cmd.Env = append(append(os.Environ(), "SLICEDIFF_GOANOMALY=1"), g.env...)
 	start := time.Now()
 	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("goanomaly %s (in %s): %v\n%s", strings.Join(args, " "), g.dir, err, b)
+		return "", b, fmt.Errorf("goanomaly %s (in %s): %v", strings.Join(args, " "), g.dir, err)
 	}
 	t.Logf("goanomaly %s: %d package(s) in %v", strings.Join(args[:len(args)-2], " "), len(g.pkgs), time.Since(start).Round(time.Millisecond))
-	return bin
+	return filepath.Join(out, "bin"), nil, nil
+}
+
+// buildSome builds g like build; when packages do not compile, each
+// program of theirs fails with the compiler's errors, and the rest of g
+// is built again and returned, so that one broken package does not hide
+// the other programs' comparisons.
+func buildSome(t *testing.T, g group, flags []string, out string) (string, group) {
+	for {
+		bin, output, err := build(t, g, flags, out)
+		if err == nil {
+			return bin, g
+		}
+		broken := compileErrors(output)
+		h := g.without(broken)
+		if len(broken) == 0 || len(h.progs) == len(g.progs) {
+			t.Fatalf("%v\n%s", err, output)
+		}
+		for _, p := range g.progs {
+			if msg, ok := broken[p.pkg]; ok {
+				t.Errorf("%s: goanomaly build %s does not compile it:\n%s", p.name, strings.Join(flags, " "), msg)
+			}
+		}
+		if len(h.progs) == 0 {
+			return bin, h
+		}
+		g = h
+	}
+}
+
+// compileErrors returns the go command's errors in output by package
+// (the lines after each "# import/path" line).
+func compileErrors(output []byte) map[string]string {
+	broken := map[string]string{}
+	pkg := ""
+	for _, line := range strings.Split(string(output), "\n") {
+		if rest, ok := strings.CutPrefix(line, "# "); ok {
+			pkg = strings.Fields(rest + " ")[0]
+			broken[pkg] += ""
+			continue
+		}
+		if pkg != "" && line != "" {
+			broken[pkg] += line + "\n"
+		}
+	}
+	return broken
 }
 
 // outcome is what one run reported.
