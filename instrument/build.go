@@ -54,11 +54,19 @@ func Run(ctx context.Context, o *Options) (int, error) {
 	if err := s.instrument(ctx); err != nil {
 		return 0, err
 	}
-	if o.Line.Cmd == "vet" {
+	if o.Line.Cmd == "vet" && !o.Line.Slice {
 		return s.vetStatus(), nil
 	}
 	if err := s.prepare(); err != nil {
 		return 0, err
+	}
+	if o.Line.Slice {
+		if err := s.slice(ctx); err != nil {
+			return 0, err
+		}
+	}
+	if o.Line.Cmd == "vet" {
+		return s.vetStatus(), nil
 	}
 	if o.Line.Cmd == "run" {
 		return s.run(ctx)

@@ -95,6 +95,7 @@ func (s *session) load(ctx context.Context) ([][]target, error) {
 		if err != nil {
 			return nil, err
 		}
+		s.patterns = append(s.patterns, patterns)
 		groups = append(groups, s.keepConstructs(s.pick(ts, pkgs)))
 	}
 	return groups, nil

@@ -31,6 +31,7 @@ type session struct {
 
 	roots      []*packages.Package // the command line's packages (import graph only), nil if loading failed
 	targets    []target            // the packages rewritten, loaded with syntax and types
+	patterns   [][]string          // the patterns of each group of targets, as loaded
 	loadErr    error               // why loading failed
 	changed    bool                // some file was rewritten or added
 	newFiles   []string            // files added to the command-line-arguments package
@@ -185,7 +186,7 @@ func (s *session) report(p *plan.Package) error {
 
 // addFiles puts the rewritten and new files of p into the overlay.
 func (s *session) addFiles(p *packages.Package, res *rewrite.Result) error {
-	if s.opts.Line.Cmd == "vet" {
+	if s.opts.Line.Cmd == "vet" && !s.opts.Line.Slice {
 		return nil
 	}
 	src := sourceFiles(p)

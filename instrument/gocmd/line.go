@@ -36,6 +36,10 @@ type Line struct {
 	// code of every root construct (rewrite.Config.Dormant): it runs as
 	// written until GOANOMALY=check=1 or sample=P asks for checks.
 	Dormant bool
+	// Slice (-slice) builds the checked program sliced with respect to its
+	// report (instrument/slice): what cannot change the report is dropped.
+	// vet -slice prints what each function keeps and drops, and why.
+	Slice bool
 }
 
 // Deps is the value of -deps: which packages of other modules in the
@@ -137,6 +141,8 @@ func (p *parser) own(name, value string, hasValue bool) error {
 		p.line.Conservative = on
 	case "dormant":
 		p.line.Dormant = on
+	case "slice":
+		p.line.Slice = on
 	case "deps":
 		switch d := Deps(value); d {
 		case DepsNone, DepsConstructs, DepsAll:

@@ -25,6 +25,9 @@ func Parse(cmd string, args []string) (*Line, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p.line.Slice && p.line.Dormant {
+		return nil, errors.New("-slice cannot be combined with -dormant: a dormant binary runs the plain code too, which slicing would change; rerun with -slice alone")
+	}
 	return p.line, nil
 }
 

@@ -68,3 +68,10 @@ func (w *WorkDir) WriteOverlay() (string, error) {
 	p := filepath.Join(w.Dir, "overlay.json")
 	return p, w.overlay.write(p)
 }
+
+// Contents returns the content the build sees at each replaced path (the
+// user's overlay and ours), as golang.org/x/tools/go/packages takes an
+// overlay: a second load sees the rewritten files as the go command will.
+func (w *WorkDir) Contents() (map[string][]byte, error) {
+	return w.overlay.Contents()
+}

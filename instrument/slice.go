@@ -1,0 +1,116 @@
+package instrument
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/goanomaly/goanomaly"
+	"github.com/goanomaly/goanomaly/instrument/slice"
+)
+
+// slice (-slice) reloads the rewritten packages as the go command will
+// build them (the same patterns, go.mod copy and overlay, so the checks are
+// typed exactly as compiled), slices them together with respect to the
+// report, and puts the sliced files into the overlay. vet -slice prints
+// each function's account instead. A reload that fails leaves the build
+// checked and unsliced, and says so.
+func (s *session) slice(ctx context.Context) error {
+	if !s.changed {
+		return nil
+	}
+	cfg, err := s.config(ctx, fullMode)
+	if err != nil {
+		return err
+	}
+	if cfg.Overlay, err = s.wd.Contents(); err != nil {
+		return err
+	}
+	if s.opts.Line.Cmd == "vet" {
+		cfg.Tests = false // vet -slice accounts for the program run -slice builds
+	}
+	var pkgs []*packages.Package
+	seen := map[string]bool{}
+	for i, patterns := range s.patterns {
+		if i == 0 && len(s.newFiles) > 0 && len(patterns) > 0 && patterns[0] != "" && isGoFiles(patterns) {
+			patterns = append(append([]string(nil), patterns...), s.newFiles...)
+		}
+		loaded, err := packages.Load(cfg, patterns...)
+		if err != nil {
+			return s.notSliced(err)
+		}
+		for _, p := range loaded {
+			if seen[p.ID] {
+				continue
+			}
+			seen[p.ID] = true
+			if len(p.Errors) > 0 {
+				return s.notSliced(fmt.Errorf("%s: %v", p.ID, p.Errors[0]))
+			}
+			pkgs = append(pkgs, p)
+		}
+	}
+	in, err := slicePackages(pkgs, cfg.Overlay)
+	if err != nil {
+		return err
+	}
+	res := slice.Slice(in, slice.Config{RTPath: goanomaly.RuntimePath})
+	if s.opts.Line.Cmd == "vet" {
+		for _, f := range res.Funcs {
+			fmt.Fprintln(s.opts.Stderr, f.Summary())
+			for _, l := range f.Lines {
+				fmt.Fprintln(s.opts.Stderr, l)
+			}
+		}
+		return nil
+	}
+	for name, data := range res.Files {
+		if err := s.wd.Replace(name, data); err != nil {
+			return err
+		}
+	}
+	_, err = s.wd.WriteOverlay()
+	return err
+}
+
+// notSliced says why the build stays unsliced.
+func (s *session) notSliced(err error) error {
+	fmt.Fprintf(s.opts.Stderr, "goanomaly: -slice: reloading the checked packages failed, built unsliced: %v\n", err)
+	return nil
+}
+
+// slicePackages turns loaded packages into the slicer's input. A package
+// compiled from files it does not parse as such (cgo) is analysed but not
+// edited.
+func slicePackages(pkgs []*packages.Package, overlay map[string][]byte) ([]*slice.Package, error) {
+	var out []*slice.Package
+	for _, p := range pkgs {
+		sp := &slice.Package{Fset: p.Fset, Files: p.Syntax, Types: p.Types, Info: p.TypesInfo}
+		sp.Frozen = len(p.CompiledGoFiles) != len(p.Syntax) || len(p.CompiledGoFiles) != len(p.GoFiles)
+		for _, f := range p.Syntax {
+			name := p.Fset.File(f.Pos()).Name()
+			data, ok := overlay[name]
+			if !ok {
+				var err error
+				if data, err = os.ReadFile(name); err != nil {
+					return nil, err
+				}
+			}
+			sp.Names, sp.Src = append(sp.Names, name), append(sp.Src, data)
+		}
+		out = append(out, sp)
+	}
+	return out, nil
+}
+
+// isGoFiles reports whether patterns are .go files (a command-line-arguments package).
+func isGoFiles(patterns []string) bool {
+	for _, p := range patterns {
+		if len(p) < 3 || p[len(p)-3:] != ".go" {
+			return false
+		}
+	}
+	return true
+}

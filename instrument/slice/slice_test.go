@@ -1,0 +1,156 @@
+package slice_test
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/goanomaly/goanomaly/instrument/slice"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+const rtPath = "github.com/goanomaly/goanomaly/rt"
+
+// sliceCase loads testdata/src/name, slices it and returns the sliced
+// main.go, checked against testdata/golden/name.go (-update writes it),
+// and the path of the sliced program, built.
+func sliceCase(t *testing.T, name string) (string, string) {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("testdata", "src", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir}
+	pkgs, err := packages.Load(cfg, ".")
+	if err != nil || packages.PrintErrors(pkgs) > 0 {
+		t.Fatalf("loading %s: %v", name, err)
+	}
+	var in []*slice.Package
+	for _, p := range pkgs {
+		sp := &slice.Package{Fset: p.Fset, Files: p.Syntax, Types: p.Types, Info: p.TypesInfo}
+		for _, f := range p.Syntax {
+			fn := p.Fset.File(f.Pos()).Name()
+			src, err := os.ReadFile(fn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sp.Names, sp.Src = append(sp.Names, fn), append(sp.Src, src)
+		}
+		in = append(in, sp)
+	}
+	res := slice.Slice(in, slice.Config{RTPath: rtPath})
+	file := filepath.Join(dir, "main.go")
+	out, ok := res.Files[file]
+	if !ok {
+		t.Fatalf("%s: nothing sliced", name)
+	}
+	golden := filepath.Join("testdata", "golden", name+".go")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, out, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != string(out) {
+		t.Errorf("%s: sliced output differs from %s (-update to accept):\n%s", name, golden, out)
+	}
+	return string(out), build(t, file, out)
+}
+
+// build compiles the package of file with its sliced text (the sliced
+// program must always compile) and returns the binary.
+func build(t *testing.T, file string, src []byte) string {
+	t.Helper()
+	tmp := t.TempDir()
+	sliced := filepath.Join(tmp, "main.go")
+	if err := os.WriteFile(sliced, src, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	ov, _ := json.Marshal(map[string]map[string]string{"Replace": {file: sliced}})
+	ovFile := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(ovFile, ov, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(tmp, "prog")
+	cmd := exec.Command("go", "build", "-overlay", ovFile, "-o", exe, ".")
+	cmd.Dir = filepath.Dir(file)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the sliced program does not compile: %v\n%s", err, out)
+	}
+	return exe
+}
+
+func contains(t *testing.T, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("sliced output lacks %q", w)
+		}
+	}
+}
+
+func lacks(t *testing.T, out string, gone ...string) {
+	t.Helper()
+	for _, g := range gone {
+		if strings.Contains(out, g) {
+			t.Errorf("sliced output still has %q", g)
+		}
+	}
+}
+
+// TestFloatWorkGoes: a gemm-like kernel keeps its checks, their
+// addresses and its loops; its multiplications, the sum and the print go.
+func TestFloatWorkGoes(t *testing.T) {
+	out, _ := sliceCase(t, "gemm")
+	contains(t, out, "_ga_rt.R(k, &A[i*n+p], 1)", "_ga_rt.RW(k, &c[j], 2)", "for j := range B[p*n : (p+1)*n]", "_ = &c[j]", "_ = &A[i]", "_ = &B[i]; _ = i%n")
+	lacks(t, out, "alpha *", "a * b", "sum +=", "fmt.Printf", "A[i] = float64")
+}
+
+// TestFloatSteersKept: a float64 comparison decides a checked access, so
+// the float64 stores that feed it stay.
+func TestFloatSteersKept(t *testing.T) {
+	out, _ := sliceCase(t, "steer")
+	contains(t, out, "if w[i] > 0.5", "w[i] = float64(i%2) * 0.75")
+	lacks(t, out, "fmt.Println(a[0])")
+}
+
+// TestStringMethodKept: fmt would call a String method holding a check,
+// so that print stays; a print of a float64 goes.
+func TestStringMethodKept(t *testing.T) {
+	out, _ := sliceCase(t, "stringer")
+	contains(t, out, "fmt.Println(c)", "_ga_rt.R(c.k, &c.v[0], 1)")
+	lacks(t, out, "fmt.Println(x)", "2.5 *")
+}
+
+// TestIndexArrayKept: the int stores filling an index array a kept
+// address reads stay; the float64 stores go.
+func TestIndexArrayKept(t *testing.T) {
+	out, _ := sliceCase(t, "intindex")
+	contains(t, out, "idx[i] = (i * 3) % n", "_ga_rt.R(k, &in[idx[i]], 1)", "_ = &in[i]", "_ = &out[i]")
+	lacks(t, out, "float64(i) + 0.25", "2 *")
+}
+
+// TestDroppedStorePanics: a dropped store keeps its bounds check: the
+// sliced program panics where the original does.
+func TestDroppedStorePanics(t *testing.T) {
+	out, exe := sliceCase(t, "panics")
+	contains(t, out, "_ = &b[i]")
+	lacks(t, out, "1.5")
+	msg, err := exec.Command(exe).CombinedOutput()
+	if err == nil || !strings.Contains(string(msg), "index out of range [3] with length 3") {
+		t.Errorf("the sliced program did not panic as the original: %v\n%s", err, msg)
+	}
+}
