@@ -3,6 +3,8 @@ package instrument
 import (
 	"context"
 	"fmt"
+	"go/ast"
+	"go/token"
 	"os"
 
 	"golang.org/x/tools/go/packages"
@@ -58,12 +60,7 @@ func (s *session) slice(ctx context.Context) error {
 	}
 	res := slice.Slice(in, slice.Config{RTPath: goanomaly.RuntimePath})
 	if s.opts.Line.Cmd == "vet" {
-		for _, f := range res.Funcs {
-			fmt.Fprintln(s.opts.Stderr, f.Summary())
-			for _, l := range f.Lines {
-				fmt.Fprintln(s.opts.Stderr, l)
-			}
-		}
+		s.printAccounts(res.Funcs)
 		return nil
 	}
 	for name, data := range res.Files {
@@ -73,6 +70,39 @@ func (s *session) slice(ctx context.Context) error {
 	}
 	_, err = s.wd.WriteOverlay()
 	return err
+}
+
+// printAccounts prints what each function of the user's keeps and drops,
+// at the user's positions (functions the rewriter added are left out).
+func (s *session) printAccounts(funcs []slice.Func) {
+	decls := map[string][]token.Position{} // file + "\x00" + func name → its declarations, in order
+	for _, t := range s.targets {
+		for _, f := range t.pkg.Syntax {
+			name := t.pkg.Fset.File(f.Pos()).Name()
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					k := name + "\x00" + slice.FuncName(fd)
+					if p := t.pkg.Fset.Position(fd.Pos()); len(decls[k]) == 0 || decls[k][len(decls[k])-1] != p {
+						decls[k] = append(decls[k], p)
+					}
+				}
+			}
+		}
+	}
+	seen := map[string]int{}
+	for _, f := range funcs {
+		k := f.File + "\x00" + f.Name
+		n := seen[k]
+		seen[k]++
+		if n >= len(decls[k]) {
+			continue
+		}
+		f = f.At(decls[k][n])
+		fmt.Fprintln(s.opts.Stderr, f.Summary())
+		for _, l := range f.Lines {
+			fmt.Fprintln(s.opts.Stderr, l)
+		}
+	}
 }
 
 // notSliced says why the build stays unsliced.

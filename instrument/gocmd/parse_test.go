@@ -17,6 +17,7 @@ func TestParse(t *testing.T) {
 		debug        string
 		conservative bool
 		dormant      bool
+		slice        bool
 	}{
 		{cmd: "build", args: "-o out -tags a,b ./...", words: "-o out -tags a,b ./...", patterns: "./..."},
 		{cmd: "build", args: "-v -x=true -ldflags=-s . ./x", words: "-v -x=true -ldflags=-s . ./x", patterns: ". ./x"},
@@ -24,6 +25,9 @@ func TestParse(t *testing.T) {
 		{cmd: "build", args: "-conservative -trimpath .", words: "-trimpath .", patterns: ".", conservative: true},
 		{cmd: "build", args: "-dormant -trimpath .", words: "-trimpath .", patterns: ".", dormant: true},
 		{cmd: "run", args: "-dormant . arg", words: ".", patterns: ".", prog: "arg", dormant: true},
+		{cmd: "run", args: "-slice . arg", words: ".", patterns: ".", prog: "arg", slice: true},
+		{cmd: "vet", args: "-slice ./...", words: "./...", patterns: "./...", slice: true},
+		{cmd: "test", args: "-slice -run X .", words: "-run X .", patterns: ".", slice: true},
 		{cmd: "build", args: "-debug --gcflags -N ./a", words: "--gcflags -N ./a", patterns: "./a", debug: "-"},
 		{cmd: "build", args: "-- ./a", words: "./a", patterns: "./a"},
 		{cmd: "build", args: "-race=false .", words: "-race=false .", patterns: "."},
@@ -57,6 +61,9 @@ func TestParse(t *testing.T) {
 		if l.Conservative != tt.conservative {
 			t.Errorf("%s %s: conservative %v, want %v", tt.cmd, tt.args, l.Conservative, tt.conservative)
 		}
+		if l.Slice != tt.slice {
+			t.Errorf("%s %s: slice %v, want %v", tt.cmd, tt.args, l.Slice, tt.slice)
+		}
 		if l.Dormant != tt.dormant {
 			t.Errorf("%s %s: dormant %v, want %v", tt.cmd, tt.args, l.Dormant, tt.dormant)
 		}
@@ -78,6 +85,7 @@ func TestParseErrors(t *testing.T) {
 		{"run", "-v", "no go files listed"},
 		{"build", "-v -C dir .", "-C flag must be first"},
 		{"build", "-deps=foo .", `invalid value "foo" for flag -deps: want none, constructs or all`},
+		{"build", "-slice -dormant .", "-slice cannot be combined with -dormant"},
 		{"test", ". -deps", "flag needs an argument: -deps"},
 	}
 	for _, tt := range tests {

@@ -1,7 +1,9 @@
 package slice
 
 import (
+	"bytes"
 	"go/ast"
+	"go/token"
 	"strconv"
 	"strings"
 )
@@ -18,7 +20,7 @@ func (ps *pkgState) account(i int) []Func {
 		if !ok || fd.Body == nil || strings.HasPrefix(fd.Name.Name, "_ga_") && fd.Name.Name != "_ga_main" {
 			continue
 		}
-		fn := Func{Pos: ps.p.Fset.Position(fd.Pos()), Name: funcName(fd)}
+		fn := Func{Pos: ps.p.Fset.PositionFor(fd.Pos(), false), Name: FuncName(fd), File: ps.p.Names[i]}
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			s, ok := n.(ast.Stmt)
 			if !ok || !ps.visited[s] || ps.why[s] == "header" {
@@ -33,8 +35,15 @@ func (ps *pkgState) account(i int) []Func {
 				return true
 			}
 			text := string(src[tf.Offset(s.Pos()):tf.Offset(s.End())])
+			if strings.HasPrefix(text, "_ga_") || strings.HasPrefix(text, "var _ga_") {
+				return true // the rewriter's own bookkeeping
+			}
+			pos, exact := ps.stmtPos(src, tf.Offset(s.Pos()), s.Pos())
+			if !exact {
+				pos.Line -= fn.Pos.Line // lines from the function's, in the file as written
+			}
 			fn.Lines = append(fn.Lines, Line{
-				Pos: ps.p.Fset.Position(s.Pos()), Text: shorten(text),
+				Pos: pos, Exact: exact, Text: shorten(text),
 				Dropped: !ps.kept[s], Why: ps.why[s],
 			})
 			return true
@@ -42,6 +51,22 @@ func (ps *pkgState) account(i int) []Func {
 		funcs = append(funcs, fn)
 	}
 	return funcs
+}
+
+// stmtPos is the position of a statement starting at src[off]: exact
+// when a /*line*/ directive of the rewriter precedes it on its line (the
+// directive names the statement's column; a space follows it), else the
+// position in the file as written.
+func (ps *pkgState) stmtPos(src []byte, off int, p token.Pos) (token.Position, bool) {
+	start := bytes.LastIndexByte(src[:off], '\n') + 1
+	if !bytes.Contains(src[start:off], []byte("/*line ")) {
+		return ps.p.Fset.PositionFor(p, false), false
+	}
+	pos := ps.p.Fset.PositionFor(p, true)
+	if off >= 3 && string(src[off-3:off]) == "*/ " {
+		pos.Column--
+	}
+	return pos, true
 }
 
 // rtOnly reports whether s is a call statement of the runtime (inserted
@@ -55,7 +80,9 @@ func (ps *pkgState) rtOnly(s ast.Stmt) bool {
 	return ok && ps.rtCall(call) != ""
 }
 
-func funcName(fd *ast.FuncDecl) string {
+// FuncName names a function declaration as the account does: f, (T).f or
+// (*T).f; the rewriter's _ga_main (the user's main) is main.
+func FuncName(fd *ast.FuncDecl) string {
 	name := fd.Name.Name
 	if name == "_ga_main" {
 		name = "main"
@@ -88,6 +115,22 @@ func shorten(s string) string {
 		s = s[:57] + "..."
 	}
 	return s
+}
+
+// At returns f's account with positions as the user wrote them, given
+// where the function is declared in the user's file.
+func (f Func) At(decl token.Position) Func {
+	out := f
+	out.Pos = decl
+	out.Lines = nil
+	for _, l := range f.Lines {
+		if !l.Exact {
+			l.Pos = token.Position{Filename: decl.Filename, Line: decl.Line + l.Pos.Line, Column: l.Pos.Column}
+			l.Exact = true
+		}
+		out.Lines = append(out.Lines, l)
+	}
+	return out
 }
 
 // String formats a line as goanomaly vet prints it.

@@ -55,14 +55,22 @@ type Result struct {
 
 // Func is the account of one function: what was kept and what dropped.
 type Func struct {
-	Pos   token.Position // the function's position, as the user wrote it
-	Name  string
+	// Pos is the function's position in the sliced file as written (the
+	// rewriter's directives cover statements, not declarations): the
+	// caller maps it to the user's with Func.At.
+	Pos   token.Position
+	File  string // the file's name as the build sees it
+	Name  string // f, (T).f or (*T).f; the rewriter's main is main
 	Lines []Line // one per simple statement, in source order
 }
 
 // Line is the decision about one simple statement.
 type Line struct {
+	// Pos is the statement's position as the user wrote it when Exact (a
+	// directive of the rewriter names it); otherwise Pos.Line counts lines
+	// from the function's first (unchanged code keeps its layout).
 	Pos     token.Position
+	Exact   bool
 	Text    string // the statement, shortened
 	Dropped bool
 	Why     string

@@ -19,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 const rtPath = "github.com/goanomaly/goanomaly/rt"
 
 // sliceCase loads testdata/src/name, slices it and returns the sliced
-// main.go, checked against testdata/golden/name.go (-update writes it),
+// main.go, checked against testdata/golden/name.go.golden (-update writes it),
 // and the path of the sliced program, built.
 func sliceCase(t *testing.T, name string) (string, string) {
 	t.Helper()
@@ -51,7 +51,7 @@ func sliceCase(t *testing.T, name string) (string, string) {
 	if !ok {
 		t.Fatalf("%s: nothing sliced", name)
 	}
-	golden := filepath.Join("testdata", "golden", name+".go")
+	golden := filepath.Join("testdata", "golden", name+".go.golden")
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(golden), 0o777); err != nil {
 			t.Fatal(err)
