@@ -3,7 +3,7 @@
 GO          ?= go
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: help build test scripts bench bench-rt lint racesuite realmods realmods-bench fuzz
+.PHONY: help build test scripts bench bench-rt lint racesuite realmods realmods-bench fuzz slicediff
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
@@ -36,6 +36,9 @@ realmods: ## races planted in imaging, lo, conc, bild, gonum callbacks (module p
 
 realmods-bench: ## the real modules' own benchmarks plain, under goanomaly and -race (module proxy needed; REPORT=file.md)
 	$(GO) run ./realmods -bench $(if $(REPORT),-o $(REPORT))
+
+slicediff: ## the sliced build against the checked one on every kernel, racy variant, example and fuzz program (SLICEDIFF_FLAGS=-slice)
+	$(GO) test -count=1 -v -run TestSliceDiff ./bench/slicediff
 
 fuzz: ## the soundness fuzzer for 30 minutes (FUZZTIME=5m for less)
 	$(GO) test -run '^$$' -fuzz FuzzSoundness -fuzztime $(or $(FUZZTIME),30m) ./instrument/soundfuzz

@@ -44,22 +44,6 @@ var modes = []string{"pruned", "conservative"}
 
 const modPath = "fz"
 
-// viewSource is the module's other package: a reinterpretation through
-// unsafe that the construct's own package does not import.
-const viewSource = `// Package view reinterprets memory.
-package view
-
-import "unsafe"
-
-// Float32s returns u's elements as float32s, sharing u's memory.
-func Float32s(u []uint32) []float32 {
-	if len(u) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*float32)(unsafe.Pointer(&u[0])), len(u))
-}
-`
-
 // Result is one program's verdict under one build.
 type Result struct {
 	Prog    *Program
@@ -84,25 +68,7 @@ func writeModule(t testing.TB, dir string, progs []*Program, pkgs []string) {
 			sumLines = append(sumLines, l)
 		}
 	}
-	files := map[string]string{
-		"go.mod":       "module " + modPath + "\n\ngo 1.26\n\nrequire golang.org/x/sync " + syncVersion(t) + "\n",
-		"go.sum":       strings.Join(sumLines, "\n") + "\n",
-		"view/view.go": viewSource,
-	}
-	var main strings.Builder
-	main.WriteString("package main\n\nimport (\n\t\"os\"\n\n")
-	for _, pkg := range pkgs {
-		fmt.Fprintf(&main, "\t%q\n", modPath+"/"+pkg)
-	}
-	main.WriteString(")\n\nfunc main() {\n\tswitch os.Args[1] {\n")
-	for _, pkg := range pkgs {
-		fmt.Fprintf(&main, "\tcase %q:\n\t\t%s.Main()\n", pkg, pkg)
-	}
-	main.WriteString("\t}\n}\n")
-	files["cmd/fz/main.go"] = main.String()
-	for i, p := range progs {
-		files[pkgs[i]+"/prog.go"] = string(p.Source)
-	}
+	files := Module(modPath, progs, pkgs, syncVersion(t), strings.Join(sumLines, "\n")+"\n")
 	for name, src := range files {
 		path := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
