@@ -183,3 +183,11 @@ func TestHoistedTrapsPanic(t *testing.T) {
 		t.Errorf("the sliced program did not panic as the original: %v\n%s", err, msg)
 	}
 }
+
+// TestLabeledStatementKept: a labeled simple statement stays whole (the
+// edits replace statements of lists, not a label's), and so does the
+// declaration of what it uses; the sliced program compiles.
+func TestLabeledStatementKept(t *testing.T) {
+	out, _ := sliceCase(t, "labeled")
+	contains(t, out, "t := 0", "t += a[1]")
+}

@@ -29,6 +29,16 @@ func (ps *pkgState) visit(s ast.Stmt) bool {
 		return ps.visitRange(s)
 	case *ast.LabeledStmt:
 		ps.keep(s, "labeled")
+		switch s.Stmt.(type) {
+		case *ast.ExprStmt, *ast.AssignStmt, *ast.IncDecStmt, *ast.DeclStmt:
+			// The edits replace statements of lists and bodies, not a
+			// label's statement: a labeled simple statement stays whole,
+			// and what it reads is needed (done: t += a[1] kept t's
+			// declaration alive only this way).
+			ps.keep(s.Stmt, "labeled")
+			ps.walkStmt(s.Stmt)
+			return true
+		}
 		ps.pinned[s.Stmt] = true
 		ps.visit(s.Stmt)
 		return true
