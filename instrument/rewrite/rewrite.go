@@ -284,6 +284,7 @@ func (fr *fileRewriter) rewrite() ([]byte, error) {
 	if !fr.changed && len(clones) == 0 {
 		return nil, nil
 	}
+	fr.anchorDecls(df)
 	df.Decls = append(df.Decls, clones...)
 	addImport(df, fr.cfg.RTPath, rtAlias)
 	var buf bytes.Buffer
@@ -295,6 +296,23 @@ func (fr *fileRewriter) rewrite() ([]byte, error) {
 		fmt.Fprintf(&buf, "\nfunc main() { _ga_main(); %s.%s(0) }\n", rtAlias, rtnames.Fini)
 	}
 	return buf.Bytes(), nil
+}
+
+// anchorDecls puts a line directive before each of the file's own
+// declarations. The added import, and statements added above a
+// declaration, move the lines of everything after them; the rewritten
+// statements carry directives of their own, but a declaration the rewrite
+// did not touch had none, so a panic in it, or a compiler error, gave a
+// line a few below the user's.
+func (fr *fileRewriter) anchorDecls(df *dst.File) {
+	for i, d := range fr.astFile.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
+			continue // the added import goes after these: nothing above them moves
+		}
+		p := fr.pkg.Fset.Position(d.Pos())
+		dd := df.Decls[i]
+		dd.Decorations().Start.Append(fmt.Sprintf("//line %s:%d:%d", p.Filename, p.Line, p.Column)) // on a line of its own: it names the next line
+	}
 }
 
 // varDecl rewrites the function literals of a package-level var
