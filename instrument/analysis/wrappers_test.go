@@ -61,3 +61,11 @@ func TestParentFeeds(t *testing.T) {
 	setDecisions(t, "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "parentfeed")
 }
+
+// TestPoolProofs runs the Analyzer with -decisions and -accesses over
+// worker pools' heap proofs (heap.go, poolReadOnly): read-only roots only.
+func TestPoolProofs(t *testing.T) {
+	setAnalyzerFlag(t, "decisions", "true")
+	setAnalyzerFlag(t, "accesses", "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "parentfeedproof")
+}
