@@ -268,3 +268,26 @@ func joinedByChan(out []int, n int) { // want joinedByChan:"synchronizes: commun
 	<-done
 	<-done
 }
+
+// otherChan signals another channel from a feeding loop's init.
+func otherChan(out []int, n int, ready chan int) { // want otherChan:"synchronizes: communicates by channel"
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() { // want `the parent sends on ready, not only on jobs`
+			defer wg.Done()
+			for i := range jobs {
+				out[i] = i
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		jobs <- i
+	}
+	for ready <- 1; n < 0; {
+		jobs <- 0
+	}
+	close(jobs)
+	wg.Wait()
+}
