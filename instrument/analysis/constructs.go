@@ -43,6 +43,10 @@ type Construct struct {
 	// only the run time knows (semaphore.go): a goroutine is checked only
 	// when each has a capacity above 1 at its start.
 	RuntimeCap []*types.Var
+	// Feed are the parent's statements that fill the pool's channel
+	// between the workers' starts and the join, its close last
+	// (parentfeed.go).
+	Feed []ast.Stmt
 	// PoolLimit is the conc pool whose limit only the run time knows
 	// (knownpools.go): a task is checked only when p.MaxGoroutines() != 1.
 	PoolLimit *types.Var
@@ -286,13 +290,20 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		f.unstructured(forks, why)
 		return nil
 	}
+	feed, feedCh, why := f.parentFeed(list, c.First, join0, obj) // parentfeed.go
+	if why != "" {
+		f.unstructured(forks, why)
+		return nil
+	}
+	// The parent's code beside the goroutines, but for its feeding.
+	region := list[c.First : join0-len(feed)]
 	why, poolLimit := f.poolWhy(forks) // knownpools.go
 	if why != "" {
 		f.unstructured(forks, why)
 		return nil
 	}
 	c.PoolLimit = poolLimit
-	sems, runtimeCap, why := f.semaphores(list[c.First:join0], forks, obj)
+	sems, runtimeCap, why := f.semaphores(region, forks, obj)
 	if why != "" {
 		f.unstructured(forks, why)
 		return nil
@@ -300,7 +311,7 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 	f.sems = sems // not counted by syncIn while the construct is checked
 	c.RuntimeCap = runtimeCap
 	defer func() { f.sems = nil }()
-	if why := f.parentSyncs(list[c.First:join0], obj); why != "" { // the receives after join0 are the join's
+	if why := f.parentSyncs(region, obj); why != "" { // the receives after join0 are the join's
 		f.unstructured(forks, why)
 		return nil
 	}
@@ -326,7 +337,7 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 			fk.Section = k
 		}
 		if fk.Items != nil {
-			if !f.closedBefore(list[:i], fk.Items.X) && !f.filledBy(producers, fk.Items.X) {
+			if !f.closedBefore(list[:i], fk.Items.X) && !f.filledBy(producers, fk.Items.X) && !isVarIdent(f.info, fk.Items.X, feedCh) {
 				f.unstructured(forks, "workers receive from a channel that is not filled and closed before the construct")
 				return nil
 			}
@@ -346,6 +357,13 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 			f.unstructured(forks, why)
 			return nil
 		}
+	}
+	if feed != nil {
+		if why := f.attachFeed(c, feed, feedCh); why != "" {
+			f.unstructured(forks, why)
+			return nil
+		}
+		c.Feed = feed
 	}
 	if why := f.attachMid(c, producers); why != "" {
 		f.unstructured(append(forks, producerNodes(producers)...), why)

@@ -103,7 +103,9 @@ func (r *Result) Decisions(c *Construct) []Decision {
 				}
 			}
 			why := heap.Why
-			if why == "" {
+			if why == "" && heap.Pool {
+				why = "not proven: a pool's items are no iterations, only memory nothing writes is proven"
+			} else if why == "" {
 				why = "not proven"
 			}
 			if r.WorkerBlock(e) {

@@ -20,6 +20,7 @@ import (
 // unchecked when it holds, the fully checked loop when it does not.
 type HeapProof struct {
 	Why      string // why nothing could be proved, or ""
+	Pool     bool   // a worker pool's proofs: read-only memory only (poolReadOnly)
 	Guard    []GuardSpan
 	verdicts map[ast.Expr]HeapVerdict
 	calls    map[*ast.CallExpr]HeapVerdict
@@ -101,6 +102,7 @@ type heapPass struct {
 	c        *Construct
 	info     *types.Info
 	fk       *Fork
+	pool     bool                    // a worker pool's: read-only roots only (poolReadOnly)
 	step     ast.Expr                // the loop's step s of i += s; nil for 1
 	defs     map[*types.Var]ast.Expr // locals of the function assigned once: their value
 	loopOf   map[*types.Var]ast.Stmt // loop variables of the goroutine body: their loop
@@ -161,6 +163,7 @@ func (r *Result) Heap(c *Construct) *HeapProof {
 		p.Why = why
 		return p
 	}
+	p.Pool = h.pool
 	h.prove(p)
 	return p
 }
@@ -168,7 +171,11 @@ func (r *Result) Heap(c *Construct) *HeapProof {
 func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
 	fk := onlyFork(c)
 	loop := loopStmt(c.List[c.First])
-	if fk == nil || fk.Body == nil || c.Index == nil && rangeValueVar(loop, r.finder.info) == nil {
+	pool := fk == nil && poolReadOnly(c, loop)
+	if pool {
+		fk = c.Forks[0]
+	}
+	if fk == nil || fk.Body == nil || !pool && c.Index == nil && rangeValueVar(loop, r.finder.info) == nil {
 		return nil, "not a loop forking one goroutine literal per iteration"
 	}
 	if !r.loopOwned(c) || !onePerIteration(loop, fk.Node) {
@@ -191,7 +198,7 @@ func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
 	if v := r.finder.info.FileVersions[file]; v != "" && version.Compare(v, "go1.22") < 0 {
 		return nil, "loop variables are shared between iterations before go1.22"
 	}
-	h := &heapPass{r: r, c: c, info: r.finder.info, fk: fk, defs: map[*types.Var]ast.Expr{}, loopOf: map[*types.Var]ast.Stmt{},
+	h := &heapPass{r: r, c: c, pool: pool, info: r.finder.info, fk: fk, defs: map[*types.Var]ast.Expr{}, loopOf: map[*types.Var]ast.Stmt{},
 		roots: map[string]*heapRoot{}, other: map[ast.Expr]types.Type{}, bind: map[*types.Var]ast.Expr{},
 		bound: map[*types.Func]bool{}, calls: map[*ast.CallExpr]*boundCall{}, indexes: map[string]GuardSpan{},
 		valueOf: map[*types.Var]*ast.RangeStmt{}, readOnlyRoots: map[string]bool{}, views: r.Views()}
@@ -584,6 +591,7 @@ func (h *heapPass) prove(p *HeapProof) {
 		case overlaps(h.plainW, rt.elem):
 		case !rt.written:
 			proven[k] = true
+		case h.pool: // its items are no iterations: no written root is proven
 		case !overlaps(h.plainR, rt.elem) && !rt.unowned && h.owned(rt):
 			proven[k] = true
 		case !overlaps(h.plainR, rt.elem) && rt.written && h.proveHull(rt):
@@ -675,6 +683,9 @@ func (h *heapPass) prove(p *HeapProof) {
 		}
 	}
 	for _, e := range h.private {
+		if h.pool {
+			break // a buffer the worker allocated is used by each of its items
+		}
 		p.verdicts[e] = HeapVerdict{Independent: true, Why: "an element of a buffer the iteration allocated, which no other reaches"}
 	}
 	for e, t := range h.other {
@@ -763,4 +774,16 @@ func (h *heapPass) fresh(rt *heapRoot) bool {
 		return isBuiltin(d, "make", h.info)
 	}
 	return false
+}
+
+// poolReadOnly reports whether the heap proofs of c may be those of a
+// worker pool: one worker, a function literal started in a loop (the
+// construct's first statement) and taking items from a channel. Only one
+// verdict holds for a pool: a root nothing in the construct writes is
+// read-only (under the guard that it is apart from the roots written),
+// which asks nothing of how items or iterations share the elements. The
+// ownership forms, private buffers and bands are all claims about
+// iterations, and a pool's blocks are its items: none is made.
+func poolReadOnly(c *Construct, loop ast.Stmt) bool {
+	return c.Kind == Pool && len(c.Forks) == 1 && c.Forks[0].Items != nil && c.Forks[0].Body != nil && loop != nil
 }

@@ -118,28 +118,43 @@ func isIntegerType(t types.Type) bool {
 // The captured variables are checked against the construct later
 // (producerReadOnly), when its extent is known.
 func (f *finder) producerReads(lit *ast.FuncLit, ch *types.Var) string {
+	last := ast.Unparen(lit.Body.List[len(lit.Body.List)-1].(*ast.ExprStmt).X)
+	return f.feedReads(lit.Body, "the producer goroutine", ch, last)
+}
+
+// feedReads says why the code under root, which who runs to fill ch
+// (a producer goroutine, or the parent, parentfeed.go), reads more than
+// locals, constants and variables by name, or does more than send on ch
+// and close it at last, its final close call; or returns "".
+func (f *finder) feedReads(root ast.Node, who string, ch *types.Var, last ast.Expr) string {
 	why := ""
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
+	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IndexExpr, *ast.IndexListExpr, *ast.StarExpr, *ast.SliceExpr, *ast.FuncLit, *ast.TypeAssertExpr:
 			if _, generic := n.(*ast.IndexExpr); generic && f.info.Types[n.(ast.Expr)].IsType() {
 				return true
 			}
-			why = "the producer goroutine computes its items from memory (" + types.ExprString(n.(ast.Expr)) + "): each send orders what it did before the item that receives it, an order block tags cannot express"
+			why = who + " computes its items from memory (" + types.ExprString(n.(ast.Expr)) + "): each send orders what it did before the item that receives it, an order block tags cannot express"
 		case *ast.UnaryExpr:
 			if n.Op == token.AND || n.Op == token.ARROW {
-				why = "the producer goroutine takes an address or receives (" + types.ExprString(n) + ")"
+				why = who + " takes an address or receives (" + types.ExprString(n) + ")"
+			}
+		case *ast.SendStmt:
+			if id, ok := ast.Unparen(n.Chan).(*ast.Ident); !ok || f.info.Uses[id] != ch {
+				why = who + " sends on " + types.ExprString(n.Chan) + ", not only on " + ch.Name()
 			}
 		case *ast.SelectorExpr:
 			if s := f.info.Selections[n]; s != nil && (s.Kind() != types.FieldVal || s.Indirect() || isPtr(f.info.TypeOf(n.X))) {
-				why = "the producer goroutine reads through a pointer or calls a method (" + types.ExprString(n) + ")"
+				why = who + " reads through a pointer or calls a method (" + types.ExprString(n) + ")"
 			}
 		case *ast.CallExpr:
 			if tv, ok := f.info.Types[n.Fun]; ok && tv.IsType() {
 				return true
 			}
-			if !f.isBuiltin(n.Fun, "len") && !f.isBuiltin(n.Fun, "cap") && !f.isBuiltin(n.Fun, "min") && !f.isBuiltin(n.Fun, "max") && !f.isBuiltin(n.Fun, "close") {
-				why = "the producer goroutine calls " + types.ExprString(n.Fun) + ", which may read memory the items write"
+			if f.isBuiltin(n.Fun, "close") && n != last {
+				why = who + " closes a channel before its last statement (" + types.ExprString(n) + ")"
+			} else if !f.isBuiltin(n.Fun, "len") && !f.isBuiltin(n.Fun, "cap") && !f.isBuiltin(n.Fun, "min") && !f.isBuiltin(n.Fun, "max") && !f.isBuiltin(n.Fun, "close") {
+				why = who + " calls " + types.ExprString(n.Fun) + ", which may read memory the items write"
 			}
 		}
 		return why == ""
@@ -151,15 +166,22 @@ func (f *finder) producerReads(lit *ast.FuncLit, ch *types.Var) string {
 // c may write, or returns "": only variables no code of c writes can be
 // read by a block concurrent with the items without an order to express.
 func (f *finder) producerReadOnly(lit *ast.FuncLit, c *Construct) string {
+	own := func(v *types.Var) bool { return within(v.Pos(), lit) }
+	return f.feedReadOnly(lit.Body, "the producer goroutine", c, own)
+}
+
+// feedReadOnly is producerReadOnly for the code under root, run by who,
+// whose own locals (own) are not checked.
+func (f *finder) feedReadOnly(root ast.Node, who string, c *Construct, own func(*types.Var) bool) string {
 	if f.producerWrites == nil {
 		f.producerWrites = findWrites(f.files, f.info)
 	}
 	r := &Result{writes: f.producerWrites}
 	why := ""
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
+	ast.Inspect(root, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && why == "" {
-			if v, ok := f.info.Uses[id].(*types.Var); ok && !v.IsField() && !within(v.Pos(), lit) && !r.ReadOnly(v, c) {
-				why = "the producer goroutine reads " + v.Name() + ", which the construct may write or which is not a local of the function"
+			if v, ok := f.info.Uses[id].(*types.Var); ok && !v.IsField() && !own(v) && !r.ReadOnly(v, c) {
+				why = who + " reads " + v.Name() + ", which the construct may write or which is not a local of the function"
 			}
 		}
 		return why == ""

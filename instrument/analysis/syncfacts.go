@@ -58,6 +58,9 @@ func (f *finder) ownedOps() map[ast.Node]bool {
 		if c.JoinCall != nil {
 			owned[c.List[c.Join]] = true
 		}
+		for _, s := range c.Feed {
+			owned[s] = true // the parent's sends on the pool's channel and its close (parentfeed.go)
+		}
 		for _, fk := range c.Forks {
 			if fk.Producer {
 				owned[fk.Body] = true // only sends on the pool's channel and closes it (producer.go)

@@ -52,3 +52,20 @@ func TestConcPools(t *testing.T) {
 	setDecisions(t, "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "concpool")
 }
+
+// TestParentFeeds runs the Analyzer with -decisions over worker pools whose
+// channel the parent fills between the starts and the join
+// (parentfeed.go): sends in loops and close make the parent the producer;
+// the variants that break the rule are noted with the reason.
+func TestParentFeeds(t *testing.T) {
+	setDecisions(t, "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "parentfeed")
+}
+
+// TestPoolProofs runs the Analyzer with -decisions and -accesses over
+// worker pools' heap proofs (heap.go, poolReadOnly): read-only roots only.
+func TestPoolProofs(t *testing.T) {
+	setAnalyzerFlag(t, "decisions", "true")
+	setAnalyzerFlag(t, "accesses", "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "parentfeedproof")
+}

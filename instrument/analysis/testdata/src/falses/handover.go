@@ -20,8 +20,8 @@ func publish() []*stats { // want publish:`synchronizes: communicates by channel
 			for it := range ch { // want `ch: read-only: nothing writes ch while the construct runs`
 				st.sum += it // want `st\.sum: private: only its worker reaches what the worker allocated`
 			}
-			out[w] = st // want `out\[w\]: checked: not a loop forking one goroutine literal per iteration` `out: read-only: nothing writes out while the construct runs` `w: private: no other goroutine writes w`
-			st.n = 1    // want `st\.n: checked: not a loop forking one goroutine literal per iteration`
+			out[w] = st // want `out\[w\]: checked: not proven: a pool's items are no iterations, only memory nothing writes is proven` `out: read-only: nothing writes out while the construct runs` `w: private: no other goroutine writes w`
+			st.n = 1    // want `st\.n: checked: not proven: a pool's items are no iterations, only memory nothing writes is proven`
 		})
 	}
 	wg.Wait()
@@ -42,7 +42,7 @@ func inLoop() []*stats { // want inLoop:`synchronizes: communicates by channel`
 		wg.Go(func() {
 			st := &stats{}
 			for it := range ch { // want `ch: read-only: nothing writes ch while the construct runs`
-				st.sum += it // want `st\.sum: checked: not a loop forking one goroutine literal per iteration`
+				st.sum += it // want `st\.sum: checked: not proven: a pool's items are no iterations, only memory nothing writes is proven`
 				out[w] = st  // want `out\[w\]: checked: in the worker's own block: no other worker computes its address` `out: read-only: nothing writes out while the construct runs` `w: private: no other goroutine writes w`
 			}
 		})

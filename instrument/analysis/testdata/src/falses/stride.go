@@ -39,8 +39,8 @@ func strideOverlap() []int { // want strideOverlap:`synchronizes: communicates b
 	for w := range P { // want `worker pool of 1 goroutine start\(s\), joined at line \d+`
 		wg.Go(func() {
 			for it := range ch { // want `ch: read-only: nothing writes ch while the construct runs`
-				stat[2*w] += it // want `stat\[2 \* w\]: checked: not a loop forking one goroutine literal per iteration` `stat: read-only: nothing writes stat while the construct runs` `w: private: no other goroutine writes w`
-				stat[2*w+2]++   // want `stat\[2 \* w \+ 2\]: checked: not a loop forking one goroutine literal per iteration` `stat: read-only: nothing writes stat while the construct runs` `w: private: no other goroutine writes w`
+				stat[2*w] += it // want `stat\[2 \* w\]: checked: not proven: a pool's items are no iterations, only memory nothing writes is proven` `stat: read-only: nothing writes stat while the construct runs` `w: private: no other goroutine writes w`
+				stat[2*w+2]++   // want `stat\[2 \* w \+ 2\]: checked: not proven: a pool's items are no iterations, only memory nothing writes is proven` `stat: read-only: nothing writes stat while the construct runs` `w: private: no other goroutine writes w`
 			}
 		})
 	}

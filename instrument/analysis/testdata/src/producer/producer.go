@@ -186,3 +186,22 @@ func shared(out []int, n int) { // want shared:"synchronizes: communicates by ch
 	}
 	wg.Wait()
 }
+
+func closesEarly(out []int, n int, done chan int) { // want closesEarly:"synchronizes: closes a channel while the goroutines run"
+	jobs := make(chan int)
+	go func() { // want `the producer goroutine closes a channel before its last statement \(close\(done\)\)`
+		for i := 0; i < n; close(done) {
+			jobs <- i
+		}
+		close(jobs)
+	}()
+	var wg sync.WaitGroup
+	for range 2 { // want `worker pool of 1 goroutine start\(s\)`
+		wg.Go(func() {
+			for i := range jobs {
+				out[i] = i
+			}
+		})
+	}
+	wg.Wait()
+}
