@@ -169,11 +169,17 @@ func (w *walker) guardExpr(spans []analysis.GuardSpan) dst.Expr {
 	var conds []dst.Expr    // conditions on values (a row x*w+t does not wrap), tested first
 	var condNils []ast.Expr // the pointers those conditions read through, tested before them
 	condSeen := map[string]bool{}
+	condKeys := map[string]bool{} // each condition once: go test's vet fails a package on "redundant and"
 	seen := map[string]bool{}
 	for _, s := range spans {
 		if s.Cond != nil {
-			conds = append(conds, exprFromAST(s.Cond))
-			condNils = append(condNils, w.pointersIn(s.Cond, condSeen)...)
+			for _, c := range conjuncts(s.Cond) {
+				if k := types.ExprString(c); !condKeys[k] {
+					condKeys[k] = true
+					conds = append(conds, exprFromAST(c))
+					condNils = append(condNils, w.pointersIn(c, condSeen)...)
+				}
+			}
 			continue
 		}
 		fn := map[[2]bool]string{{false, false}: rtnames.GuardR, {false, true}: rtnames.GuardW, {true, false}: rtnames.GuardRowsR, {true, true}: rtnames.GuardRowsW}[[2]bool{s.Rows, s.Write}]
@@ -195,17 +201,32 @@ func (w *walker) guardExpr(spans []analysis.GuardSpan) dst.Expr {
 			nils = append(nils, w.pointersIn(e, seen)...)
 		}
 	}
-	cond := dst.Expr(&dst.CallExpr{Fun: &dst.SelectorExpr{X: g, Sel: dst.NewIdent(rtnames.Disjoint)}})
-	for i := len(nils) - 1; i >= 0; i-- {
-		cond = &dst.BinaryExpr{X: &dst.BinaryExpr{X: exprFromAST(nils[i]), Op: token.NEQ, Y: dst.NewIdent("nil")}, Op: token.LAND, Y: cond}
+	// The terms in the order they must be tested, joined left to right
+	// (a && b && c parses as (a && b) && c, so it prints without parens).
+	var terms []dst.Expr
+	for _, p := range condNils {
+		terms = append(terms, &dst.BinaryExpr{X: exprFromAST(p), Op: token.NEQ, Y: dst.NewIdent("nil")})
 	}
-	for i := len(conds) - 1; i >= 0; i-- {
-		cond = &dst.BinaryExpr{X: &dst.ParenExpr{X: conds[i]}, Op: token.LAND, Y: cond}
+	for _, c := range conds {
+		terms = append(terms, &dst.ParenExpr{X: c})
 	}
-	for i := len(condNils) - 1; i >= 0; i-- {
-		cond = &dst.BinaryExpr{X: &dst.BinaryExpr{X: exprFromAST(condNils[i]), Op: token.NEQ, Y: dst.NewIdent("nil")}, Op: token.LAND, Y: cond}
+	for _, p := range nils {
+		terms = append(terms, &dst.BinaryExpr{X: exprFromAST(p), Op: token.NEQ, Y: dst.NewIdent("nil")})
+	}
+	terms = append(terms, &dst.CallExpr{Fun: &dst.SelectorExpr{X: g, Sel: dst.NewIdent(rtnames.Disjoint)}})
+	cond := terms[0]
+	for _, t := range terms[1:] {
+		cond = &dst.BinaryExpr{X: cond, Op: token.LAND, Y: t}
 	}
 	return cond
+}
+
+// conjuncts splits e at its top-level &&s.
+func conjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ast.Expr{e}
 }
 
 // zeroOf is a zero of the basic type under t, T(0), which tells the
