@@ -192,3 +192,20 @@ func TestBoundRatio(t *testing.T) {
 		}
 	}
 }
+
+// TestSlicedOutputNotCompared: the sliced build prints nothing of the
+// kernel's output (it is dropped), which is no problem; any other build
+// whose output differs is one.
+func TestSlicedOutputNotCompared(t *testing.T) {
+	tab := &table{}
+	out := ""
+	tab.check(run{Kernel: "k", Variant: "plain", Stdout: "sum 42\n"}, &out)
+	tab.check(run{Kernel: "k", Variant: "sliced", Stdout: ""}, &out)
+	if len(tab.problems) != 0 {
+		t.Errorf("sliced run without output: problems %q", tab.problems)
+	}
+	tab.check(run{Kernel: "k", Variant: "goanomaly", Stdout: "sum 41\n"}, &out)
+	if len(tab.problems) != 1 {
+		t.Errorf("goanomaly run with another output: problems %q, want one", tab.problems)
+	}
+}

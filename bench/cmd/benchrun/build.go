@@ -12,7 +12,7 @@ import (
 
 // variant is one way of building the kernels.
 type variant struct {
-	name string   // plain, goanomaly, conservative, race
+	name string   // plain, goanomaly, conservative, race, dormant, sample, sliced
 	env  []string // added to the environment of its runs
 	dir  string   // where its binaries are
 }
@@ -24,7 +24,7 @@ type variant struct {
 func buildAll(o *options, root, work string, kernels []string) ([]variant, error) {
 	vs := []variant{{name: "plain"}}
 	var tool string
-	if o.builds["goanomaly"] || o.builds["conservative"] || o.builds["dormant"] || o.builds["sample"] {
+	if o.builds["goanomaly"] || o.builds["conservative"] || o.builds["dormant"] || o.builds["sample"] || o.builds["sliced"] {
 		var err error
 		if tool, err = goanomalyTool(o, root, work); err != nil {
 			if o.goanomaly != "" {
@@ -32,7 +32,9 @@ func buildAll(o *options, root, work string, kernels []string) ([]variant, error
 			}
 			fmt.Fprintf(os.Stderr, "benchrun: no goanomaly build: %v\n", err)
 		} else {
-			for _, name := range []string{"goanomaly", "conservative"} {
+			// sliced: goanomaly build -slice, the post-mortem rerun, which
+			// computes only what the report depends on (docs/slice.md).
+			for _, name := range []string{"goanomaly", "conservative", "sliced"} {
 				if o.builds[name] {
 					vs = append(vs, variant{name: name, env: []string{"GOANOMALY=summary=1"}})
 				}
@@ -89,6 +91,8 @@ func buildArgs(name, tool, out, pkg string) []string {
 		return []string{tool, "build", "-o", out, pkg}
 	case "conservative":
 		return []string{tool, "build", "-conservative", "-o", out, pkg}
+	case "sliced":
+		return []string{tool, "build", "-slice", "-o", out, pkg}
 	case "dormant", "sample":
 		return []string{tool, "build", "-dormant", "-o", out, pkg}
 	case "race":

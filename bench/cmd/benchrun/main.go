@@ -78,11 +78,11 @@ func main() {
 	o.builds = map[string]bool{"plain": true}
 	for _, b := range strings.Split(*builds, ",") {
 		switch b = strings.TrimSpace(b); b {
-		case "plain", "goanomaly", "conservative", "race", "dormant", "sample":
+		case "plain", "goanomaly", "conservative", "race", "dormant", "sample", "sliced":
 			o.builds[b] = true
 		case "":
 		default:
-			fatalf("-builds: unknown build %q (want plain, goanomaly, conservative, race, dormant, sample)", b)
+			fatalf("-builds: unknown build %q (want plain, goanomaly, conservative, race, dormant, sample, sliced)", b)
 		}
 	}
 	var err error
@@ -183,7 +183,7 @@ func reprint(o *options) (int, error) {
 
 // buildOrder places a build's columns: plain first, as measured.
 func buildOrder(name string) int {
-	return slices.Index([]string{"plain", "goanomaly", "conservative", "race", "dormant", "sample"}, name)
+	return slices.Index([]string{"plain", "goanomaly", "conservative", "race", "dormant", "sample", "sliced"}, name)
 }
 
 // findKernels returns the kernels matching re: the directories under
