@@ -6,10 +6,12 @@
 // peak RSS of each, their ratios to the plain build (and the conservative
 // build's to -race's), and the number of run-time checks the goanomaly
 // builds executed (from their GOANOMALY=summary=1 line; "-" if they printed
-// none), with a geometric mean per suite. Two more builds on request:
+// none), with a geometric mean per suite. Three more builds on request:
 // dormant (goanomaly build -dormant, run with GOANOMALY unset: what a
-// production binary that can be checked later costs) and sample (the same
-// binary with GOANOMALY=sample=0.01).
+// production binary that can be checked later costs), sample (the same
+// binary with GOANOMALY=sample=0.01) and sliced (goanomaly build -slice, a
+// post-mortem rerun that computes only what the report depends on; its
+// output, dropped, is not compared).
 //
 // Usage, from the repository root:
 //
