@@ -168,6 +168,7 @@ func Link(results []*Result) {
 	linkPrologues(results, owner, why)
 	for _, r := range results {
 		r.finder.noteUncheckedCalls()
+		r.noteWorkerReach()
 	}
 }
 

@@ -29,12 +29,7 @@ func (r *Result) workerIndexed(c *Construct, o *workerOwnership) {
 	loop := loopStmt(c.List[c.First])
 	indexed := c.Index != nil && loop != nil && len(c.Forks) == 1 && r.loopOwned(c)
 	captured := indexed && r.loopVarsPerIteration(loop)
-	type use struct {
-		base *ast.IndexExpr
-		k, d int64
-		mark bool // in the items, outside function literals: in the worker's block
-	}
-	byRoot := map[*types.Var][]use{}
+	byRoot := map[*types.Var][]wuse{}
 	type callUse struct {
 		call *ast.CallExpr
 		uses []rootUse
@@ -67,7 +62,7 @@ func (r *Result) workerIndexed(c *Construct, o *workerOwnership) {
 			if call, ok := n.(*ast.CallExpr); ok && len(stack) == 0 && within(call.Pos(), fk.itemBody()) {
 				if us, ok := r.workerCall(call, index, r.owned.vars); ok {
 					for _, u := range us {
-						byRoot[u.root] = append(byRoot[u.root], use{nil, u.k, u.d, false})
+						byRoot[u.root] = append(byRoot[u.root], wuse{nil, u.k, u.d, false})
 					}
 					calls = append(calls, callUse{call, us})
 				}
@@ -87,11 +82,11 @@ func (r *Result) workerIndexed(c *Construct, o *workerOwnership) {
 			k, d, ok := affineIn(ix.Index, index, info)
 			switch {
 			case ok && k != 0:
-				byRoot[root] = append(byRoot[root], use{ix, k, d, len(stack) == 0 && within(ix.Pos(), fk.itemBody())})
+				byRoot[root] = append(byRoot[root], wuse{ix, k, d, len(stack) == 0 && within(ix.Pos(), fk.itemBody())})
 			case ok && k == 0:
 				// a constant position: per item or the worker's, checked as usual
 			case anyVar(ix.Index, index, info):
-				byRoot[root] = append(byRoot[root], use{ix, 0, 0, false}) // another use of the index: spoils the root
+				byRoot[root] = append(byRoot[root], wuse{ix, 0, 0, false}) // another use of the index: spoils the root
 			}
 			return true
 		})
@@ -144,6 +139,18 @@ func (r *Result) workerIndexed(c *Construct, o *workerOwnership) {
 			out[cu.call] = true
 		}
 	}
+	for _, root := range kept {
+		r.noteReach(c, root, byRoot[root], o)
+	}
+}
+
+// wuse is a use a[k*w+d] of a slice a by the worker's index w (base nil
+// for a helper's), marked when it is in the items, outside function
+// literals: in the worker's block.
+type wuse struct {
+	base *ast.IndexExpr
+	k, d int64
+	mark bool
 }
 
 // rootUse is an access a[k*w+d] made by a callee, a being the caller's

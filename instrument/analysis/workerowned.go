@@ -34,6 +34,7 @@ type workerOwnership struct {
 	until   map[*types.Var]token.Pos // where the worker hands such an object over, after its items
 	block   map[ast.Expr]bool        // bases a[k*w+d] of accesses in the worker's block, and calls
 	private map[*ast.CallExpr]bool   // calls of helpers that only index the worker's objects
+	notes   []Note                   // worker-block accesses whose conflicts depend on the schedule (workerreach.go)
 }
 
 // WorkerOwned reports whether the location e lies in an object that a pool

@@ -62,9 +62,15 @@ type Access struct {
 	Idx Affine
 	Op  byte
 	Ptr bool
+	// NoteOK: a goanomaly note on the access's line stands for its
+	// conflicts (an element a[w] by the worker's index in a pool's items,
+	// which only a worker that takes an item touches, while the items
+	// also index a otherwise: which pairs meet depends on the schedule).
+	NoteOK bool
 
 	guard bool // some execution is out of range: rendered under an if
 	site  Site // set by the renderer
+	span  Span // the access's line, set by the renderer when NoteOK
 }
 
 // Site is a position in the program's file.

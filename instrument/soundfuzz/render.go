@@ -159,6 +159,9 @@ func (r *renderer) access(depth int, a *Access) {
 	}
 	a.site = Site{Line: r.line(depth, prefix+ref+suffix), Col: depth + len(prefix) + 1}
 	r.fix(&a.site.Line)
+	a.span = Span{a.site.Line, a.site.Line}
+	r.fix(&a.span.Lo)
+	r.fix(&a.span.Hi)
 }
 
 func (r *renderer) stmt(depth int, st Stmt) {

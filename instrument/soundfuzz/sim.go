@@ -347,6 +347,9 @@ func (s *sim) access(t *task, a *Access, env map[string]value) {
 	}
 	rec := access{site: a, arr: arr, idx: idx, task: t.id, vc: append([]int(nil), t.vc...),
 		pool: s.pool, item: s.item, excuses: s.excuses}
+	if a.NoteOK {
+		rec.excuses = append(append([]*Span(nil), s.excuses...), &a.span)
+	}
 	if a.Op == 'r' || a.Op == 'x' {
 		s.acc = append(s.acc, rec)
 	}

@@ -87,7 +87,7 @@ func itemToo() []int { // want itemToo:`synchronizes: communicates by channel`
 	for w := range P { // want `worker pool of 1 goroutine start\(s\), joined at line \d+`
 		wg.Go(func() {
 			for it := range jobs { // want `jobs: read\-only: nothing writes jobs while the construct runs`
-				partial[w] += it // want `partial\[w\]: checked: in the worker's own block: no other worker computes its address` `partial: read\-only: nothing writes partial while the construct runs` `w: private: no other goroutine writes w`
+				partial[w] += it // want `partial\[w\]: checked: in the worker's own block: no other worker computes its address` `partial: read\-only: nothing writes partial while the construct runs` `w: private: no other goroutine writes w` `worker pool: partial\[w\] is checked in the worker's own block, which only a worker that takes an item reaches, and the pool also reaches partial as partial\[it % P\]: their conflicts are seen only in runs where another worker takes the item that meets the element`
 				partial[it%P]++  // want `partial\[it % P\]: checked: not ` `partial: read\-only: nothing writes partial while the construct runs`
 			}
 		})
