@@ -67,6 +67,7 @@ type narrowed struct {
 	spans map[string]GuardSpan
 	conds []ast.Expr
 	roots []string // the written roots narrowed, for the conditions' description
+	keys  []string // and their keys
 }
 
 // narrowGuard narrows the spans of the pairs above among the roots in the
@@ -91,11 +92,32 @@ func (h *heapPass) narrowGuard(inGuard map[string]bool) narrowed {
 				out.spans[kw] = GuardSpan{Path: w.path, Write: true, Lo: lo, Hi: hi}
 				out.conds = append(out.conds, conds...)
 				out.roots = append(out.roots, types.ExprString(w.path))
+				out.keys = append(out.keys, kw)
 			}
 			out.spans[kr] = GuardSpan{Path: r.path, Len: true}
 		}
 	}
 	return out
+}
+
+// apart says what the guard assumes of root k and its partners, for the
+// verdicts: "it is apart from A, B", or with spans narrowed, which parts.
+func (n narrowed) apart(h *heapPass, k string, partners []string) string {
+	name := func(q string) string {
+		if g, ok := n.spans[q]; ok {
+			return g.What()
+		}
+		return types.ExprString(h.roots[q].path)
+	}
+	var names []string
+	for _, q := range partners {
+		names = append(names, name(q))
+	}
+	sort.Strings(names)
+	if _, ok := n.spans[k]; ok {
+		return name(k) + " is apart from " + strings.Join(names, ", ")
+	}
+	return "it is apart from " + strings.Join(names, ", ")
 }
 
 // sliceOf reports whether the flat root r is a local declared as a slice

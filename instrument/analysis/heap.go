@@ -643,7 +643,7 @@ func (h *heapPass) prove(p *HeapProof) {
 			a, b := h.roots[k], h.roots[q]
 			if q != k && h.overlap(a.elem, b.elem) && (a.written || b.written) && !(h.fresh(a) && h.fresh(b)) {
 				inGuard[k], inGuard[q] = true, true
-				partners[k] = append(partners[k], types.ExprString(b.path))
+				partners[k] = append(partners[k], q)
 			}
 		}
 	}
@@ -658,11 +658,15 @@ func (h *heapPass) prove(p *HeapProof) {
 			p.Guard = append(p.Guard, g)
 		}
 	}
-	if len(nar.conds) > 0 {
-		p.Guard = append(p.Guard, GuardSpan{Path: &ast.Ident{Name: strings.Join(nar.roots, ", ")}, Injective: true, Range: true, Cond: conjunction(nar.conds)})
-	}
 	injective := map[string]bool{}
 	assumes := map[string][]string{} // the index slices a root's proof assumes injective
+	if len(nar.conds) > 0 {
+		g := GuardSpan{Path: &ast.Ident{Name: strings.Join(nar.roots, ", ")}, Injective: true, Range: true, Cond: conjunction(nar.conds)}
+		p.Guard = append(p.Guard, g)
+		for _, k := range nar.keys {
+			assumes[k] = append(assumes[k], g.What())
+		}
+	}
 	for _, k := range h.order {
 		if !proven[k] || !h.roots[k].written {
 			continue
@@ -704,8 +708,7 @@ func (h *heapPass) prove(p *HeapProof) {
 		}
 		var when []string
 		if len(partners[k]) > 0 {
-			sort.Strings(partners[k])
-			when = append(when, "it is apart from "+strings.Join(partners[k], ", "))
+			when = append(when, nar.apart(h, k, partners[k]))
 		}
 		when = append(when, assumes[k]...)
 		if len(when) > 0 {
