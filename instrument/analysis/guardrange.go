@@ -231,6 +231,14 @@ func (h *heapPass) writeRange(rt *heapRoot) (lo, hi ast.Expr, conds []ast.Expr, 
 		if !ok || inclusive {
 			return nil, nil, nil, false
 		}
+		// f at the first index and one step past the last are values the
+		// first and last iterations compute; that computing f does not
+		// wrap in any iteration is its magnitude's condition (the chunk
+		// family's, repeated here so the hull does not depend on it being
+		// in the guard).
+		if _, ok := h.magnitude(f, &conds, 0); !ok {
+			return nil, nil, nil, false
+		}
 		f0, ok1 := h.atStart(f, first, &b.divs, 0)
 		f1, ok2 := h.atStart(f, h.stepPast(end), &b.divs, 0)
 		if !ok1 || !ok2 {
