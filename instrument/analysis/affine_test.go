@@ -25,3 +25,12 @@ func TestAffineMore(t *testing.T) {
 	setAnalyzerFlag(t, "accesses", "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "affinemore")
 }
+
+// TestGuardRange runs the same over the narrowed guard (guardrange.go): a
+// read-only slice of a written root guarded up to its len against the
+// hull of the root's footprints, and the cases that keep whole arrays.
+func TestGuardRange(t *testing.T) {
+	setAnalyzerFlag(t, "decisions", "true")
+	setAnalyzerFlag(t, "accesses", "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "guardrange")
+}

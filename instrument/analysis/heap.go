@@ -52,6 +52,13 @@ type GuardSpan struct {
 	// Chunk, with Cond: Cond says the arithmetic of the chunk bound Path
 	// (and of its shifted upper bound) does not wrap (owned.go).
 	Chunk bool
+	// Len: the read span of Path is its elements up to len, not cap; Lo
+	// and Hi: the written span of Path is Path[Lo:Hi], the hull of what
+	// the construct touches through it; Range, with Cond: Cond says the
+	// hulls' bounds hold and do not wrap (guardrange.go).
+	Len    bool
+	Lo, Hi ast.Expr
+	Range  bool
 }
 
 // what says what an injective span assumes, for verdicts and vet.
@@ -68,6 +75,12 @@ func (g GuardSpan) what() string {
 // What says what the span assumes, in vet's words.
 func (g GuardSpan) What() string {
 	switch {
+	case g.Range:
+		return "the written range of " + types.ExprString(g.Path) + " is within its bounds"
+	case g.Len:
+		return types.ExprString(g.Path) + " up to its len"
+	case g.Lo != nil:
+		return types.ExprString(&ast.SliceExpr{X: g.Path, Low: g.Lo, High: g.Hi})
 	case g.Band:
 		return "the iterations' intervals of " + types.ExprString(g.Path) + " are apart and their bounds do not overflow"
 	case g.Chunk:
@@ -130,6 +143,7 @@ type heapPass struct {
 	private       []ast.Expr          // accesses of the elements of private buffers
 	readTypes     []types.Type        // the types of all the memory the construct reads (privatebuf.go)
 	privBufs      map[*types.Var]bool // the body's private buffers, as found (privatebuf.go)
+	chunkLos      map[string]ast.Expr // the lower bound f(i) of each chunk family, by name (guardrange.go)
 }
 
 // heapRoot is one slice the goroutine body indexes: a stable path (flat),
@@ -143,6 +157,11 @@ type heapRoot struct {
 	unowned bool
 	written bool
 	exprs   []ast.Expr
+	// wide: an access may reach beyond len (a reslice, a pointer), so a
+	// read span stays up to cap; footless: an access has no footprint of
+	// this root, so there is no hull of it (guardrange.go).
+	wide     bool
+	footless bool
 }
 
 // Heap returns the heap proofs of construct c. It assumes c is the root of
@@ -466,6 +485,12 @@ func (h *heapPass) classify(a access) {
 	if a.mode&write != 0 {
 		rt.written = true
 	}
+	if !hasFoot || frt != rt {
+		rt.footless = true
+	}
+	if !h.directAccess(a, rt) {
+		rt.wide = true
+	}
 	key := a.e
 	if a.key != nil {
 		key = a.key
@@ -618,18 +643,30 @@ func (h *heapPass) prove(p *HeapProof) {
 			a, b := h.roots[k], h.roots[q]
 			if q != k && h.overlap(a.elem, b.elem) && (a.written || b.written) && !(h.fresh(a) && h.fresh(b)) {
 				inGuard[k], inGuard[q] = true, true
-				partners[k] = append(partners[k], types.ExprString(b.path))
+				partners[k] = append(partners[k], q)
 			}
 		}
 	}
+	nar := h.narrowGuard(inGuard)
 	for _, k := range h.order {
 		if inGuard[k] {
 			rt := h.roots[k]
-			p.Guard = append(p.Guard, GuardSpan{Path: rt.path, Rows: rt.rows, Write: rt.written})
+			g, ok := nar.spans[k]
+			if !ok {
+				g = GuardSpan{Path: rt.path, Rows: rt.rows, Write: rt.written}
+			}
+			p.Guard = append(p.Guard, g)
 		}
 	}
 	injective := map[string]bool{}
 	assumes := map[string][]string{} // the index slices a root's proof assumes injective
+	if len(nar.conds) > 0 {
+		g := GuardSpan{Path: &ast.Ident{Name: strings.Join(nar.roots, ", ")}, Injective: true, Range: true, Cond: conjunction(nar.conds)}
+		p.Guard = append(p.Guard, g)
+		for _, k := range nar.keys {
+			assumes[k] = append(assumes[k], g.What())
+		}
+	}
 	for _, k := range h.order {
 		if !proven[k] || !h.roots[k].written {
 			continue
@@ -671,8 +708,7 @@ func (h *heapPass) prove(p *HeapProof) {
 		}
 		var when []string
 		if len(partners[k]) > 0 {
-			sort.Strings(partners[k])
-			when = append(when, "it is apart from "+strings.Join(partners[k], ", "))
+			when = append(when, nar.apart(h, k, partners[k]))
 		}
 		when = append(when, assumes[k]...)
 		if len(when) > 0 {

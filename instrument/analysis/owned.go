@@ -332,7 +332,11 @@ func (h *heapPass) chunkFamily(lo, hi ast.Expr) (string, bool) {
 	if _, ok := h.magnitude(hi, &conds, 0); !ok {
 		return "", false
 	}
+	if h.chunkLos == nil {
+		h.chunkLos = map[string]ast.Expr{}
+	}
 	if len(conds) == 0 {
+		h.chunkLos["iv:"+h.canon(lo)] = lo
 		return "iv:" + h.canon(lo), true
 	}
 	if !h.universalAtStart("int", "uint") {
@@ -347,6 +351,7 @@ func (h *heapPass) chunkFamily(lo, hi ast.Expr) (string, bool) {
 		}
 	}
 	key := h.injective("nowrapchunk:"+h.canon(lo), GuardSpan{Path: lo, Injective: true, Chunk: true, Cond: conjunction(uniq)})
+	h.chunkLos["iv:"+key+"["+h.canon(lo)+"]"] = lo
 	return "iv:" + key + "[" + h.canon(lo) + "]", true
 }
 

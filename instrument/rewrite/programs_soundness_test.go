@@ -12,7 +12,7 @@ import (
 
 // TestPruningLosesNoReportPrograms is the soundness guard over the programs
 // users see: the examples and the programs of the race_* (and sound_pool_*)
-// testscripts, and of the reviewers' sound_review_* and sound_review2_* ones, each
+// testscripts, and of the reviewers' sound_review_*, sound_review2_* and sound_review3_* ones, each
 // built pruned and conservatively and run with the arguments its script
 // gives it, one thread (so both builds meet their accesses in one order),
 // must report the same pairs of sites; and built dormant, with check=1 the
@@ -55,6 +55,8 @@ func forScriptPrograms(t *testing.T, f func(t *testing.T, dir string, runs []scr
 	scripts = append(scripts, review...)
 	review2, _ := filepath.Glob("../../testscripts/sound_review2_*.txtar") // the second review's (issue 11: cyclic rows, stepped indices, the exact test, guard paths)
 	scripts = append(scripts, review2...)
+	review3, _ := filepath.Glob("../../testscripts/sound_review3_*.txtar") // the third's (issue 11: guards narrowed to what a construct touches)
+	scripts = append(scripts, review3...)
 	for _, script := range scripts {
 		ar, err := txtar.ParseFile(script)
 		if err != nil {

@@ -190,12 +190,19 @@ func (w *walker) guardExpr(spans []analysis.GuardSpan) dst.Expr {
 			g = w.rtCall(rtnames.GuardInjectiveCells, g, exprFromAST(s.Path), zeroOf(s.Elem))
 		case s.Injective:
 			g = w.rtCall(rtnames.GuardInjective, g, exprFromAST(s.Path))
+		case s.Len:
+			g = w.rtCall(rtnames.GuardRLen, g, exprFromAST(s.Path))
+		case s.Lo != nil:
+			g = w.rtCall(rtnames.GuardWRange, g, exprFromAST(s.Path), exprFromAST(s.Lo), exprFromAST(s.Hi))
 		default:
 			g = w.rtCall(fn, g, exprFromAST(s.Path))
 		}
 		paths := []ast.Expr{s.Path}
 		if s.Sel != nil {
 			paths = append(paths, s.Sel)
+		}
+		if s.Lo != nil {
+			paths = append(paths, s.Lo, s.Hi)
 		}
 		for _, e := range paths {
 			nils = append(nils, w.pointersIn(e, seen)...)
