@@ -201,7 +201,40 @@ func (ps *pkgState) countedLoop(s *ast.ForStmt) bool {
 		return false
 	}
 	b, ok := ps.p.Info.TypeOf(v).Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
+	return ok && b.Info()&types.IsInteger != 0 && !ps.mayAssign(s.Body, ps.localVar(v))
+}
+
+// mayAssign reports whether body may change v: it assigns or increments
+// it, takes its address, or holds a function literal that names it. A
+// loop whose body resets its counter need not end (for i := 0; i < 3;
+// i++ { if x > 1 { i = 0 } }), dropped statements or not.
+func (ps *pkgState) mayAssign(body ast.Node, v *types.Var) bool {
+	if v == nil {
+		return true
+	}
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && ps.localVar(id) == v
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				found = found || is(l)
+			}
+		case *ast.IncDecStmt:
+			found = found || is(n.X)
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.AND && is(n.X)
+		case *ast.RangeStmt:
+			found = found || n.Tok == token.ASSIGN && (is(n.Key) || n.Value != nil && is(n.Value))
+		case *ast.FuncLit:
+			found = found || ps.mentions(n, v)
+		}
+		return !found
+	})
+	return found
 }
 
 // visitRange keeps a range loop whose body keeps something; an empty one
@@ -248,9 +281,17 @@ func (ps *pkgState) finiteRange(s *ast.RangeStmt) bool {
 		return true
 	case *types.Pointer:
 		_, ok := u.Elem().Underlying().(*types.Array)
-		return ok
+		return ok && !derefsRange(s)
 	}
 	return false
+}
+
+// derefsRange reports whether range loop s, over a pointer to an array,
+// loads through it: it declares a value variable (not _), so a nil
+// pointer panics (without one, only the constant length is used).
+func derefsRange(s *ast.RangeStmt) bool {
+	id, ok := s.Value.(*ast.Ident)
+	return s.Value != nil && (!ok || id.Name != "_")
 }
 
 // rangeElem is the type of the elements a range over a value of type t

@@ -30,6 +30,9 @@ const (
 func (ps *pkgState) stmtTraps(s ast.Stmt, out *[]trap) bool {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
+		if ps.opAssignMayPanic(s) {
+			return false // x /= d, x %= d, x <<= s: the operation has no expression to trap
+		}
 		for _, l := range s.Lhs {
 			if id, ok := l.(*ast.Ident); ok && (s.Tok == token.DEFINE || id.Name == "_") {
 				continue
@@ -114,7 +117,7 @@ func (ps *pkgState) traps1(e ast.Expr, out *[]trap, top bool) bool {
 		}
 		return ps.traps1(e.X, out, false)
 	case *ast.BinaryExpr:
-		if ps.mayPanic(e) {
+		if ps.mayPanic(e) || ps.compareMayPanic(e) {
 			*out = append(*out, trap{trapValue, e})
 			return true
 		}
@@ -122,6 +125,9 @@ func (ps *pkgState) traps1(e ast.Expr, out *[]trap, top bool) bool {
 	case *ast.CallExpr:
 		return ps.callTraps(e, out, top)
 	case *ast.CompositeLit:
+		if m, ok := info.TypeOf(e).Underlying().(*types.Map); ok && hashMayPanic(m.Key()) {
+			return false // an interface key holding an unhashable value panics
+		}
 		for _, el := range e.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				if _, isStruct := info.TypeOf(e).Underlying().(*types.Struct); !isStruct && !ps.traps1(kv.Key, out, false) {
@@ -144,6 +150,9 @@ func (ps *pkgState) indexTraps(e *ast.IndexExpr, out *[]trap) bool {
 	info := ps.p.Info
 	switch u := info.TypeOf(e.X).Underlying().(type) {
 	case *types.Map:
+		if hashMayPanic(u.Key()) {
+			return false // an interface key holding an unhashable value panics
+		}
 		return ps.traps1(e.X, out, false) && ps.traps1(e.Index, out, false)
 	case *types.Basic:
 		if u.Info()&types.IsString == 0 {
@@ -214,6 +223,64 @@ func (ps *pkgState) mayPanic(e *ast.BinaryExpr) bool {
 	return false
 }
 
+// opAssignMayPanic reports whether assignment s is an integer /= or %=
+// by a non-constant, or a <<= or >>= by a non-constant signed count: the
+// panic is the statement's own, with no expression a trap could copy.
+func (ps *pkgState) opAssignMayPanic(s *ast.AssignStmt) bool {
+	if len(s.Rhs) != 1 || ps.p.Info.Types[s.Rhs[0]].Value != nil {
+		return false
+	}
+	switch s.Tok {
+	case token.QUO_ASSIGN, token.REM_ASSIGN:
+		b, ok := ps.p.Info.TypeOf(s.Lhs[0]).Underlying().(*types.Basic)
+		return !ok || b.Info()&types.IsInteger != 0
+	case token.SHL_ASSIGN, token.SHR_ASSIGN:
+		b, ok := ps.p.Info.TypeOf(s.Rhs[0]).Underlying().(*types.Basic)
+		return !ok || b.Info()&types.IsUnsigned == 0
+	}
+	return false
+}
+
+// compareMayPanic reports whether comparison e may panic: both operands
+// are (or hold) interfaces or type parameters, whose dynamic values may be
+// of the same uncomparable type. A comparison with nil cannot.
+func (ps *pkgState) compareMayPanic(e *ast.BinaryExpr) bool {
+	if e.Op != token.EQL && e.Op != token.NEQ {
+		return false
+	}
+	for _, x := range []ast.Expr{e.X, e.Y} {
+		if ps.p.Info.Types[x].IsNil() || !hashMayPanic(ps.p.Info.TypeOf(x)) {
+			return false
+		}
+	}
+	return true
+}
+
+// hashMayPanic reports whether hashing or comparing a value of type t
+// may panic: t is, or holds in a field or element, an interface or a
+// type parameter.
+func hashMayPanic(t types.Type) bool {
+	if t == nil {
+		return true
+	}
+	if _, ok := t.(*types.TypeParam); ok {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return true
+	case *types.Array:
+		return hashMayPanic(u.Elem())
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if hashMayPanic(u.Field(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // callTraps: a runtime call stays (as a statement); conversions, pure
 // builtins, math functions and (as a whole statement) prints to standard
 // output keep their operands' traps; any other call keeps the statement.
@@ -234,6 +301,9 @@ func (ps *pkgState) callTraps(call *ast.CallExpr, out *[]trap, top bool) bool {
 		}
 		if _, ok := to.(*types.Array); ok {
 			return false // a slice to array conversion panics when short
+		}
+		if _, ok := tv.Type.(*types.TypeParam); ok {
+			return false // its core type may be an array
 		}
 		return args()
 	}
