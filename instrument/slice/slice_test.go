@@ -191,3 +191,38 @@ func TestLabeledStatementKept(t *testing.T) {
 	out, _ := sliceCase(t, "labeled")
 	contains(t, out, "t := 0", "t += a[1]")
 }
+
+// TestRecoveredPanicsStay: statements whose panics have no trap (an
+// integer /= or <<=, a comparison or a map key of interfaces, a range over
+// a nil array pointer with a value variable) stay, and loops of traps are
+// not hoisted when the program recovers (the hoisted traps would panic
+// naming another index): the sliced program recovers the same panics, so
+// it exits with the same code as the original (every bit set).
+func TestRecoveredPanicsStay(t *testing.T) {
+	out, exe := sliceCase(t, "recovered")
+	contains(t, out, "v /= d", "v <<= s", "_ = x == y", "v := m[x]", "map[any]float64{x: 1.5}", "for _, v := range p {", "for _, v := range p { _ = v;", "_ = &gs[i]")
+	err := exec.Command(exe).Run()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 0xff {
+		t.Errorf("the sliced program exits with %v, want exit status 255 (every recovered panic)", err)
+	}
+}
+
+// TestStdoutReadBackStays: a program that points os.Stdout at a file and
+// reads it back keeps its prints (they are input to it, not output only).
+func TestStdoutReadBackStays(t *testing.T) {
+	out, exe := sliceCase(t, "streams")
+	contains(t, out, "fmt.Println(3)")
+	err := exec.Command(exe).Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
+		t.Errorf("the sliced program exits with %v, want exit status 3 (the number it printed and read back)", err)
+	}
+}
+
+// TestResetLoopStays: a counted loop whose body may reset its counter is
+// not surely finite: it stays with the reset (dropped, the sliced program
+// would end where the original never does).
+func TestResetLoopStays(t *testing.T) {
+	out, _ := sliceCase(t, "resetloop")
+	contains(t, out, "for i := 0; i < 3; i++ {", "if x > 1 {", "i = 0")
+}

@@ -32,6 +32,7 @@ func newPkgState(a *analysis, p *Package) *pkgState {
 	}
 	for _, f := range p.Files {
 		ps.findAddressTaken(f)
+		ps.findStreamsAndRecover(f)
 		for _, imp := range f.Imports {
 			if imp.Path.Value == `"unsafe"` {
 				a.mem.loadAll() // memory of one type may be read as another
