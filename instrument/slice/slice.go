@@ -117,7 +117,8 @@ type analysis struct {
 	mem     *memory
 	user    map[*types.Package]bool // the analysed packages: calls into them are seen through
 	changed bool                    // the last pass kept something new
-	// recovers: some analysed code calls recover, so a panic's value may
+	// recovers: some analysed code calls recover (or declares a String
+	// method, whose panics fmt recovers), so a panic's value may
 	// steer the program (loops of traps are not hoisted: the hoisted
 	// traps may panic with another index, or another kind, first).
 	recovers bool

@@ -8,7 +8,9 @@ import (
 )
 
 // findStreamsAndRecover records whether f calls recover (a recovered
-// panic's value may decide what runs next), and whether it may redirect
+// panic's value may decide what runs next) or declares a method fmt calls
+// (String, Error, Format, GoString: fmt recovers a panic in one and
+// formats its value into its output), and whether it may redirect
 // standard output or error to something it reads back: it names os.Stdout
 // or os.Stderr other than to write to it (a call of its Write,
 // WriteString or Sync, or an argument whose parameter has no Read, ReadAt,
@@ -24,6 +26,13 @@ func (ps *pkgState) findStreamsAndRecover(f *ast.File) {
 	ok := map[ast.Expr]bool{} // uses of a stream that only write to it
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.FuncDecl:
+			switch n.Name.Name {
+			case "String", "Error", "Format", "GoString":
+				if n.Recv != nil {
+					ps.a.recovers = true // fmt recovers its panics into the text it formats
+				}
+			}
 		case *ast.SelectorExpr:
 			if ps.stdStream(n) && !ok[n] {
 				ps.a.streams = true // assigned, its address taken, copied, read
