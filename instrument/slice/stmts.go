@@ -201,7 +201,22 @@ func (ps *pkgState) countedLoop(s *ast.ForStmt) bool {
 		return false
 	}
 	b, ok := ps.p.Info.TypeOf(v).Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0 && !ps.mayAssign(s.Body, ps.localVar(v))
+	if !ok || b.Info()&types.IsInteger == 0 || ps.mayAssign(s.Body, ps.localVar(v)) {
+		return false
+	}
+	// The bound must not grow in the body either (for i := 0; i < n; i++
+	// { n++ } never ends): no variable it reads is assigned there, or
+	// has its address taken, or belongs to another package.
+	bounded := true
+	ast.Inspect(cond.Y, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if u := ps.localVar(id); u != nil && (ps.addr[u] || u.Pkg() != ps.p.Types || ps.mayAssign(s.Body, u)) {
+				bounded = false
+			}
+		}
+		return bounded
+	})
+	return bounded
 }
 
 // mayAssign reports whether body may change v: it assigns or increments
@@ -212,9 +227,25 @@ func (ps *pkgState) mayAssign(body ast.Node, v *types.Var) bool {
 	if v == nil {
 		return true
 	}
-	is := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && ps.localVar(id) == v
+	is := func(e ast.Expr) bool { // e is v, or a field or array element of it
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.Ident:
+				return ps.localVar(x) == v
+			case *ast.SelectorExpr:
+				if sel := ps.p.Info.Selections[x]; sel == nil || sel.Indirect() {
+					return false
+				}
+				e = x.X
+			case *ast.IndexExpr:
+				if _, ok := ps.p.Info.TypeOf(x.X).Underlying().(*types.Array); !ok {
+					return false
+				}
+				e = x.X
+			default:
+				return false
+			}
+		}
 	}
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
