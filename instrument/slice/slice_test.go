@@ -115,7 +115,7 @@ func lacks(t *testing.T, out string, gone ...string) {
 // addresses and its loops; its multiplications, the sum and the print go.
 func TestFloatWorkGoes(t *testing.T) {
 	out, _ := sliceCase(t, "gemm")
-	contains(t, out, "_ga_rt.R(k, &A[i*n+p], 1)", "_ga_rt.RW(k, &c[j], 2)", "for j := range B[p*n : (p+1)*n]", "if _ga_n := len(c); _ga_n > 0 { _ = &c[(0)]; _ = &c[(_ga_n-1)]; }", "_ = &A[i]", "_ = &B[i]; _ = i%n")
+	contains(t, out, "_ga_rt.R(k, &A[i*n+p], 1)", "_ga_rt.RW(k, &c[j], 2)", "for j := range B[p*n : (p+1)*n]", "if _ga_n := len(c); _ga_n > 0 { _ = &c[(0)]; _ = &c[(_ga_n-1)]; }", "_ = &A[i]", "_ = i%n; _ = &B[i]")
 	lacks(t, out, "alpha *", "a * b", "sum +=", "fmt.Printf", "A[i] = float64")
 }
 
@@ -177,7 +177,7 @@ func TestHiddenReads(t *testing.T) {
 // program panics as the original does.
 func TestHoistedTrapsPanic(t *testing.T) {
 	out, exe := sliceCase(t, "hoistpanic")
-	contains(t, out, "if (1) < (n+1) { _ = &b[(1)]; _ = &b[((n+1)-1)]; _ = &b[(1)-1]; _ = &b[((n+1)-1)-1]; }")
+	contains(t, out, "if (1) < (n+1) { _ = &b[(1)-1]; _ = &b[((n+1)-1)-1]; _ = &b[(1)]; _ = &b[((n+1)-1)]; }")
 	msg, err := exec.Command(exe).CombinedOutput()
 	if err == nil || !strings.Contains(string(msg), "index out of range [3] with length 3") {
 		t.Errorf("the sliced program did not panic as the original: %v\n%s", err, msg)

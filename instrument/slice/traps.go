@@ -24,8 +24,9 @@ const (
 	trapCall                  // e: a runtime call, kept as a statement
 )
 
-// stmtTraps collects the traps of simple statement s, in evaluation
-// order (left-hand sides first), and reports whether every panic s could
+// stmtTraps collects the traps of simple statement s, in the order the
+// go command raises them (a plain assignment's right-hand side first, an
+// operation's left-hand side first), and reports whether every panic s could
 // raise has one (false: s must stay whole).
 func (ps *pkgState) stmtTraps(s ast.Stmt, out *[]trap) bool {
 	switch s := s.(type) {
@@ -33,20 +34,53 @@ func (ps *pkgState) stmtTraps(s ast.Stmt, out *[]trap) bool {
 		if ps.opAssignMayPanic(s) {
 			return false // x /= d, x %= d, x <<= s: the operation has no expression to trap
 		}
-		for _, l := range s.Lhs {
-			if id, ok := l.(*ast.Ident); ok && (s.Tok == token.DEFINE || id.Name == "_") {
-				continue
+		lhs := func() bool {
+			for _, l := range s.Lhs {
+				if id, ok := l.(*ast.Ident); ok && (s.Tok == token.DEFINE || id.Name == "_") {
+					continue
+				}
+				if !ps.traps1(l, out, false) {
+					return false
+				}
 			}
-			if !ps.traps1(l, out, false) {
+			return true
+		}
+		rhs := func() bool {
+			for _, r := range s.Rhs {
+				if !ps.traps1(r, out, false) {
+					return false
+				}
+			}
+			return true
+		}
+		if s.Tok == token.ASSIGN {
+			// a[i] = b[j] panics on b first: the go command evaluates
+			// the calls in lexical order (a runtime check's on the left
+			// first), then the right-hand side's operands, then the
+			// stores' bounds and nil checks. a[i] += b[j] panics on a.
+			var l []trap
+			at := out
+			out = &l
+			if !lhs() {
 				return false
 			}
-		}
-		for _, r := range s.Rhs {
-			if !ps.traps1(r, out, false) {
+			out = at
+			for _, t := range l {
+				if t.kind == trapCall {
+					*out = append(*out, t)
+				}
+			}
+			if !rhs() {
 				return false
 			}
+			for _, t := range l {
+				if t.kind != trapCall {
+					*out = append(*out, t)
+				}
+			}
+			return true
 		}
-		return true
+		return lhs() && rhs()
 	case *ast.IncDecStmt:
 		return ps.traps1(s.X, out, false)
 	case *ast.ExprStmt:
