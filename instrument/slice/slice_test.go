@@ -227,3 +227,16 @@ func TestResetLoopStays(t *testing.T) {
 	out, _ := sliceCase(t, "resetloop")
 	contains(t, out, "for i := 0; i < 3; i++ {", "if x > 1 {", "i = 0", "for i := 0; i < b.n; i++ {", "b.n++")
 }
+
+// TestAppendCopyStoresStay: append and copy store into their first
+// argument's array, which other slices share: they stay when kept code
+// may read its element type, whatever becomes of their results.
+func TestAppendCopyStoresStay(t *testing.T) {
+	out, exe := sliceCase(t, "aliases")
+	contains(t, out, "ys := append(xs[:1], 1)", "n := copy(dst, src)")
+	lacks(t, out, "2.5 *")
+	err := exec.Command(exe).Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
+		t.Errorf("the sliced program exits with %v, want exit status 3", err)
+	}
+}
