@@ -3,6 +3,7 @@ package slice
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -96,6 +97,18 @@ func readable(t types.Type) bool {
 	ms := types.NewMethodSet(t)
 	for _, m := range []string{"Read", "ReadAt", "Seek", "Fd", "SyscallConn"} {
 		if ms.Lookup(nil, m) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// hasExample reports whether test file f declares an example: the testing
+// package points os.Stdout at a pipe, runs it, and compares what it
+// printed with its Output comment, so its prints are not output only.
+func hasExample(f *ast.File) bool {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Example") {
 			return true
 		}
 	}
