@@ -79,8 +79,16 @@ func (ps *pkgState) edit(i int) ([]byte, bool) {
 		case *ast.CaseClause:
 			list(n.Body)
 		case *ast.CommClause:
+			ps.headerUses(n.Comm, n.Colon+1, insert)
 			list(n.Body)
+		case *ast.ForStmt:
+			ps.headerUses(n.Init, n.Body.Lbrace+1, insert)
+		case *ast.SwitchStmt:
+			if len(n.Body.List) > 0 {
+				ps.headerUses(n.Init, n.Body.List[0].(*ast.CaseClause).Colon+1, insert)
+			}
 		case *ast.IfStmt:
+			ps.headerUses(n.Init, n.Body.Lbrace+1, insert)
 			if n.Else != nil && dropped(n.Else) {
 				replace(n.Else, []piece{{text: "{}"}})
 				replaced[n.Else] = true
@@ -90,6 +98,9 @@ func (ps *pkgState) edit(i int) ([]byte, bool) {
 				edits = append(edits, es...)
 			}
 		case *ast.TypeSwitchStmt:
+			if len(n.Body.List) > 0 {
+				ps.headerUses(n.Init, n.Body.List[0].(*ast.CaseClause).Colon+1, insert)
+			}
 			if v := ps.unusedSwitchVar(n); v != "" && len(n.Body.List) > 0 {
 				insert(n.Body.List[0].(*ast.CaseClause).Colon+1, " _ = "+v+";")
 			}
@@ -208,6 +219,18 @@ func (ps *pkgState) unusedDecls(s ast.Stmt) []string {
 		}
 	}
 	return names
+}
+
+// headerUses inserts _ = v at p for each variable kept header statement s
+// (an if's, for's or switch's init, a select case's receive) declares that
+// no kept code reads.
+func (ps *pkgState) headerUses(s ast.Stmt, p token.Pos, insert func(token.Pos, string)) {
+	if s == nil || !ps.kept[s] {
+		return
+	}
+	for _, v := range ps.unusedDecls(s) {
+		insert(p, " _ = "+v+";")
+	}
 }
 
 // unusedSwitchVar names a type switch's variable when no kept code of any

@@ -240,3 +240,11 @@ func TestAppendCopyStoresStay(t *testing.T) {
 		t.Errorf("the sliced program exits with %v, want exit status 3", err)
 	}
 }
+
+// TestHeaderVarsUsed: a kept header's variables that only dropped code
+// read get _ = v, and the sliced program compiles.
+func TestHeaderVarsUsed(t *testing.T) {
+	out, _ := sliceCase(t, "headers")
+	contains(t, out, "case v := <-ch: _ = v;", "if v, ok := m[1]; ok { _ = v;", "for x, y := 0.5, 1; y < 3; y++ { _ = x;")
+	lacks(t, out, "sum += v", "fmt.Println(sum)")
+}

@@ -126,7 +126,8 @@ func (ps *pkgState) visitClauses(body *ast.BlockStmt) {
 // header keeps a statement of a compound statement's header (an if's or a
 // switch's init, a for's init and post, a select case's communication):
 // it stays with the compound statement, and the variables it declares are
-// needed (they are in scope of the whole statement).
+// named (in scope of the whole statement): one that no kept code reads gets
+// _ = v in the body (headerUses), or the program would not compile.
 func (ps *pkgState) header(s ast.Stmt) {
 	if s == nil {
 		return
@@ -134,13 +135,6 @@ func (ps *pkgState) header(s ast.Stmt) {
 	ps.visited[s] = true
 	ps.keep(s, "header")
 	ps.walkStmt(s)
-	if as, ok := s.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
-		for _, l := range as.Lhs {
-			if v := ps.localVar(l.(*ast.Ident)); v != nil {
-				ps.need(v)
-			}
-		}
-	}
 }
 
 // visitIf keeps an if whose branches keep something, or whose condition
