@@ -186,7 +186,7 @@ func (ps *pkgState) fmtPrint(call *ast.CallExpr) bool {
 	default:
 		return false
 	}
-	if call.Ellipsis.IsValid() {
+	if call.Ellipsis.IsValid() || ps.a.streams {
 		return false
 	}
 	for _, a := range args {

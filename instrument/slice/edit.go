@@ -79,17 +79,28 @@ func (ps *pkgState) edit(i int) ([]byte, bool) {
 		case *ast.CaseClause:
 			list(n.Body)
 		case *ast.CommClause:
+			ps.headerUses(n.Comm, n.Colon+1, insert)
 			list(n.Body)
+		case *ast.ForStmt:
+			ps.headerUses(n.Init, n.Body.Lbrace+1, insert)
+		case *ast.SwitchStmt:
+			if len(n.Body.List) > 0 {
+				ps.headerUses(n.Init, n.Body.List[0].(*ast.CaseClause).Colon+1, insert)
+			}
 		case *ast.IfStmt:
+			ps.headerUses(n.Init, n.Body.Lbrace+1, insert)
 			if n.Else != nil && dropped(n.Else) {
 				replace(n.Else, []piece{{text: "{}"}})
 				replaced[n.Else] = true
 			}
 		case *ast.RangeStmt:
-			if e, ok := ps.rangeHeader(n, off); ok {
-				edits = append(edits, e)
+			if es, ok := ps.rangeHeader(n, off); ok {
+				edits = append(edits, es...)
 			}
 		case *ast.TypeSwitchStmt:
+			if len(n.Body.List) > 0 {
+				ps.headerUses(n.Init, n.Body.List[0].(*ast.CaseClause).Colon+1, insert)
+			}
 			if v := ps.unusedSwitchVar(n); v != "" && len(n.Body.List) > 0 {
 				insert(n.Body.List[0].(*ast.CaseClause).Colon+1, " _ = "+v+";")
 			}
@@ -142,20 +153,31 @@ func (ps *pkgState) trapText(s ast.Stmt, off func(token.Pos) int) []piece {
 
 // rangeHeader drops the variables of a kept range loop that nothing kept
 // uses (the value variable would load every element).
-func (ps *pkgState) rangeHeader(s *ast.RangeStmt, off func(token.Pos) int) (edit, bool) {
+func (ps *pkgState) rangeHeader(s *ast.RangeStmt, off func(token.Pos) int) ([]edit, bool) {
 	if !ps.kept[s] || s.Tok != token.DEFINE || s.Key == nil {
-		return edit{}, false
+		return nil, false
 	}
 	k, v := ps.usedVar(s.Key), ps.usedVar(s.Value)
+	if !v && derefsRange(s) {
+		if _, ok := ps.p.Info.TypeOf(s.X).Underlying().(*types.Pointer); ok {
+			// A nil pointer to an array panics only when the value
+			// variable is there: it stays, read by _ = v.
+			es := []edit{{off(s.Body.Lbrace) + 1, off(s.Body.Lbrace) + 1, []piece{{text: " _ = " + s.Value.(*ast.Ident).Name + ";"}}}}
+			if !k && s.Key.(*ast.Ident).Name != "_" {
+				es = append(es, edit{off(s.Key.Pos()), off(s.Key.End()), []piece{{text: "_"}}})
+			}
+			return es, true
+		}
+	}
 	switch {
 	case !k && !v:
-		return edit{off(s.Key.Pos()), off(s.X.Pos()), []piece{{text: "range "}}}, true
+		return []edit{{off(s.Key.Pos()), off(s.X.Pos()), []piece{{text: "range "}}}}, true
 	case s.Value != nil && !v:
-		return edit{off(s.Key.End()), off(s.Value.End()), nil}, true
+		return []edit{{off(s.Key.End()), off(s.Value.End()), nil}}, true
 	case !k && s.Key.(*ast.Ident).Name != "_":
-		return edit{off(s.Key.Pos()), off(s.Key.End()), []piece{{text: "_"}}}, true
+		return []edit{{off(s.Key.Pos()), off(s.Key.End()), []piece{{text: "_"}}}}, true
 	}
-	return edit{}, false
+	return nil, false
 }
 
 // usedVar reports whether the variable a range clause declares (e, an
@@ -197,6 +219,18 @@ func (ps *pkgState) unusedDecls(s ast.Stmt) []string {
 		}
 	}
 	return names
+}
+
+// headerUses inserts _ = v at p for each variable kept header statement s
+// (an if's, for's or switch's init, a select case's receive) declares that
+// no kept code reads.
+func (ps *pkgState) headerUses(s ast.Stmt, p token.Pos, insert func(token.Pos, string)) {
+	if s == nil || !ps.kept[s] {
+		return
+	}
+	for _, v := range ps.unusedDecls(s) {
+		insert(p, " _ = "+v+";")
+	}
 }
 
 // unusedSwitchVar names a type switch's variable when no kept code of any

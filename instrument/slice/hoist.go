@@ -23,8 +23,8 @@ import (
 //
 //	if _ga_n := len(B[lo:hi]); _ga_n > 0 { _ = &c[0]; _ = &c[_ga_n-1] }
 func (ps *pkgState) hoist(s ast.Stmt, src []byte, off func(token.Pos) int) ([]piece, bool) {
-	if ps.pinned[s] {
-		return nil, false // labeled: its label would be left unused
+	if ps.pinned[s] || ps.a.recovers {
+		return nil, false // labeled: its label would be left unused; or the panic's value is observed
 	}
 	var j *types.Var
 	var body *ast.BlockStmt

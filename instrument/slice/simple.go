@@ -89,11 +89,42 @@ func (ps *pkgState) mustKeep(s ast.Stmt) (string, bool) {
 			}
 		}
 	}
+	if why, k := ps.appendStore(s); k {
+		return why, true
+	}
 	var traps []trap
 	if !ps.stmtTraps(s, &traps) {
 		return ps.cannot(s), true
 	}
 	return "", false
+}
+
+// appendStore says whether s calls copy or append into memory kept code
+// may read: both store into their first argument's array, which other
+// slices may share (ys := append(xs[:1], 0) writes xs[1]), whatever
+// becomes of the result.
+func (ps *pkgState) appendStore(s ast.Stmt) (string, bool) {
+	why := ""
+	ast.Inspect(s, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || why != "" {
+			return why == ""
+		}
+		switch b := ps.builtin(call); b {
+		case "copy", "append":
+			if len(call.Args) == 0 {
+				return true
+			}
+			if t := elemOf(ps.p.Info.TypeOf(call.Args[0])); t == nil || ps.a.mem.storeNeeded(t) {
+				why = b + " stores into memory kept code may read"
+			}
+		}
+		return true
+	})
+	return why, why != ""
 }
 
 // storeKeep says whether a store to lhs must stay: a variable kept code
@@ -149,6 +180,9 @@ func (ps *pkgState) storeKeep(lhs ast.Expr) (string, bool) {
 		}
 		return ps.storeKeep(e.X)
 	case *ast.StarExpr:
+		if x := ps.rtTarget(e.X); x != nil {
+			return ps.storeKeep(x) // *W(t, &x, s) = v stores to x (a local x is no memory)
+		}
 		return ps.memStore(ps.p.Info.TypeOf(e))
 	}
 	return "assigns something not understood", true

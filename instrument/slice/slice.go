@@ -117,6 +117,15 @@ type analysis struct {
 	mem     *memory
 	user    map[*types.Package]bool // the analysed packages: calls into them are seen through
 	changed bool                    // the last pass kept something new
+	// recovers: some analysed code calls recover (or declares a String
+	// method, whose panics fmt recovers), so a panic's value may
+	// steer the program (loops of traps are not hoisted: the hoisted
+	// traps may panic with another index, or another kind, first).
+	recovers bool
+	// streams: some analysed code may redirect or read back standard
+	// output or error (assigns os.Stdout, dups a descriptor, reads from
+	// the stream), so prints to them are not dropped.
+	streams bool
 }
 
 // userPath reports whether path is one of the analysed packages' (or a

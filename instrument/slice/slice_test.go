@@ -115,7 +115,7 @@ func lacks(t *testing.T, out string, gone ...string) {
 // addresses and its loops; its multiplications, the sum and the print go.
 func TestFloatWorkGoes(t *testing.T) {
 	out, _ := sliceCase(t, "gemm")
-	contains(t, out, "_ga_rt.R(k, &A[i*n+p], 1)", "_ga_rt.RW(k, &c[j], 2)", "for j := range B[p*n : (p+1)*n]", "if _ga_n := len(c); _ga_n > 0 { _ = &c[(0)]; _ = &c[(_ga_n-1)]; }", "_ = &A[i]", "_ = &B[i]; _ = i%n")
+	contains(t, out, "_ga_rt.R(k, &A[i*n+p], 1)", "_ga_rt.RW(k, &c[j], 2)", "for j := range B[p*n : (p+1)*n]", "if _ga_n := len(c); _ga_n > 0 { _ = &c[(0)]; _ = &c[(_ga_n-1)]; }", "_ = &A[i]", "_ = i%n; _ = &B[i]")
 	lacks(t, out, "alpha *", "a * b", "sum +=", "fmt.Printf", "A[i] = float64")
 }
 
@@ -177,7 +177,7 @@ func TestHiddenReads(t *testing.T) {
 // program panics as the original does.
 func TestHoistedTrapsPanic(t *testing.T) {
 	out, exe := sliceCase(t, "hoistpanic")
-	contains(t, out, "if (1) < (n+1) { _ = &b[(1)]; _ = &b[((n+1)-1)]; _ = &b[(1)-1]; _ = &b[((n+1)-1)-1]; }")
+	contains(t, out, "if (1) < (n+1) { _ = &b[(1)-1]; _ = &b[((n+1)-1)-1]; _ = &b[(1)]; _ = &b[((n+1)-1)]; }")
 	msg, err := exec.Command(exe).CombinedOutput()
 	if err == nil || !strings.Contains(string(msg), "index out of range [3] with length 3") {
 		t.Errorf("the sliced program did not panic as the original: %v\n%s", err, msg)
@@ -190,4 +190,61 @@ func TestHoistedTrapsPanic(t *testing.T) {
 func TestLabeledStatementKept(t *testing.T) {
 	out, _ := sliceCase(t, "labeled")
 	contains(t, out, "t := 0", "t += a[1]")
+}
+
+// TestRecoveredPanicsStay: statements whose panics have no trap (an
+// integer /= or <<=, a comparison or a map key of interfaces, a range over
+// a nil array pointer with a value variable) stay, and loops of traps are
+// not hoisted when the program recovers (the hoisted traps would panic
+// naming another index): the sliced program recovers the same panics, so
+// it exits with the same code as the original (every bit set).
+func TestRecoveredPanicsStay(t *testing.T) {
+	out, exe := sliceCase(t, "recovered")
+	contains(t, out, "v /= d", "v <<= s", "_ = x == y", "v := m[x]", "map[any]float64{x: 1.5}", "for _, v := range p {", "for _, v := range p { _ = v;", "_ = &gs[i]")
+	err := exec.Command(exe).Run()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 0xff {
+		t.Errorf("the sliced program exits with %v, want exit status 255 (every recovered panic)", err)
+	}
+}
+
+// TestStdoutReadBackStays: a program that points os.Stdout at a file and
+// reads it back keeps its prints (they are input to it, not output only).
+func TestStdoutReadBackStays(t *testing.T) {
+	out, exe := sliceCase(t, "streams")
+	contains(t, out, "fmt.Println(3)")
+	err := exec.Command(exe).Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
+		t.Errorf("the sliced program exits with %v, want exit status 3 (the number it printed and read back)", err)
+	}
+}
+
+// TestResetLoopStays: a counted loop whose body may reset its counter (or
+// grow its bound) is
+// not surely finite: it stays with the reset (dropped, the sliced program
+// would end where the original never does).
+func TestResetLoopStays(t *testing.T) {
+	out, _ := sliceCase(t, "resetloop")
+	contains(t, out, "for i := 0; i < 3; i++ {", "if x > 1 {", "i = 0", "for i := 0; i < b.n; i++ {", "b.n++")
+}
+
+// TestAppendCopyStoresStay: append and copy store into their first
+// argument's array, which other slices share: they stay when kept code
+// may read its element type, whatever becomes of their results.
+func TestAppendCopyStoresStay(t *testing.T) {
+	out, exe := sliceCase(t, "aliases")
+	contains(t, out, "ys := append(xs[:1], 1)", "n := copy(dst, src)")
+	lacks(t, out, "2.5 *")
+	err := exec.Command(exe).Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
+		t.Errorf("the sliced program exits with %v, want exit status 3", err)
+	}
+}
+
+// TestHeaderVarsUsed: a kept header's variables that only dropped code
+// read get _ = v, and the sliced program compiles.
+func TestHeaderVarsUsed(t *testing.T) {
+	out, _ := sliceCase(t, "headers")
+	contains(t, out, "case v := <-ch: _ = v;", "if v, ok := m[1]; ok { _ = v;", "for x, y := 0.5, 1; y < 3; y++ { _ = x;")
+	lacks(t, out, "sum += v", "fmt.Println(sum)")
 }

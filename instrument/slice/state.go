@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // pkgState is the slicing state of one package: which variables kept code
@@ -30,8 +31,12 @@ func newPkgState(a *analysis, p *Package) *pkgState {
 		addr: map[*types.Var]bool{}, kept: map[ast.Stmt]bool{}, visited: map[ast.Stmt]bool{},
 		why: map[ast.Stmt]string{}, traps: map[ast.Stmt][]trap{}, pinned: map[ast.Stmt]bool{},
 	}
-	for _, f := range p.Files {
+	for i, f := range p.Files {
 		ps.findAddressTaken(f)
+		ps.findStreamsAndRecover(f)
+		if i < len(p.Names) && strings.HasSuffix(p.Names[i], "_test.go") && hasExample(f) {
+			a.streams = true // the testing package reads an example's standard output back
+		}
 		for _, imp := range f.Imports {
 			if imp.Path.Value == `"unsafe"` {
 				a.mem.loadAll() // memory of one type may be read as another

@@ -126,7 +126,8 @@ func (ps *pkgState) visitClauses(body *ast.BlockStmt) {
 // header keeps a statement of a compound statement's header (an if's or a
 // switch's init, a for's init and post, a select case's communication):
 // it stays with the compound statement, and the variables it declares are
-// needed (they are in scope of the whole statement).
+// named (in scope of the whole statement): one that no kept code reads gets
+// _ = v in the body (headerUses), or the program would not compile.
 func (ps *pkgState) header(s ast.Stmt) {
 	if s == nil {
 		return
@@ -134,13 +135,6 @@ func (ps *pkgState) header(s ast.Stmt) {
 	ps.visited[s] = true
 	ps.keep(s, "header")
 	ps.walkStmt(s)
-	if as, ok := s.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
-		for _, l := range as.Lhs {
-			if v := ps.localVar(l.(*ast.Ident)); v != nil {
-				ps.need(v)
-			}
-		}
-	}
 }
 
 // visitIf keeps an if whose branches keep something, or whose condition
@@ -201,7 +195,71 @@ func (ps *pkgState) countedLoop(s *ast.ForStmt) bool {
 		return false
 	}
 	b, ok := ps.p.Info.TypeOf(v).Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
+	if !ok || b.Info()&types.IsInteger == 0 || ps.mayAssign(s.Body, ps.localVar(v)) {
+		return false
+	}
+	// The bound must not grow in the body either (for i := 0; i < n; i++
+	// { n++ } never ends): no variable it reads is assigned there, or
+	// has its address taken, or belongs to another package.
+	bounded := true
+	ast.Inspect(cond.Y, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if u := ps.localVar(id); u != nil && (ps.addr[u] || u.Pkg() != ps.p.Types || ps.mayAssign(s.Body, u)) {
+				bounded = false
+			}
+		}
+		return bounded
+	})
+	return bounded
+}
+
+// mayAssign reports whether body may change v: it assigns or increments
+// it, takes its address, or holds a function literal that names it. A
+// loop whose body resets its counter need not end (for i := 0; i < 3;
+// i++ { if x > 1 { i = 0 } }), dropped statements or not.
+func (ps *pkgState) mayAssign(body ast.Node, v *types.Var) bool {
+	if v == nil {
+		return true
+	}
+	is := func(e ast.Expr) bool { // e is v, or a field or array element of it
+		for {
+			switch x := ast.Unparen(e).(type) {
+			case *ast.Ident:
+				return ps.localVar(x) == v
+			case *ast.SelectorExpr:
+				if sel := ps.p.Info.Selections[x]; sel == nil || sel.Indirect() {
+					return false
+				}
+				e = x.X
+			case *ast.IndexExpr:
+				if _, ok := ps.p.Info.TypeOf(x.X).Underlying().(*types.Array); !ok {
+					return false
+				}
+				e = x.X
+			default:
+				return false
+			}
+		}
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				found = found || is(l)
+			}
+		case *ast.IncDecStmt:
+			found = found || is(n.X)
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.AND && is(n.X)
+		case *ast.RangeStmt:
+			found = found || n.Tok == token.ASSIGN && (is(n.Key) || n.Value != nil && is(n.Value))
+		case *ast.FuncLit:
+			found = found || ps.mentions(n, v)
+		}
+		return !found
+	})
+	return found
 }
 
 // visitRange keeps a range loop whose body keeps something; an empty one
@@ -248,9 +306,17 @@ func (ps *pkgState) finiteRange(s *ast.RangeStmt) bool {
 		return true
 	case *types.Pointer:
 		_, ok := u.Elem().Underlying().(*types.Array)
-		return ok
+		return ok && !derefsRange(s)
 	}
 	return false
+}
+
+// derefsRange reports whether range loop s, over a pointer to an array,
+// loads through it: it declares a value variable (not _), so a nil
+// pointer panics (without one, only the constant length is used).
+func derefsRange(s *ast.RangeStmt) bool {
+	id, ok := s.Value.(*ast.Ident)
+	return s.Value != nil && (!ok || id.Name != "_")
 }
 
 // rangeElem is the type of the elements a range over a value of type t

@@ -24,26 +24,63 @@ const (
 	trapCall                  // e: a runtime call, kept as a statement
 )
 
-// stmtTraps collects the traps of simple statement s, in evaluation
-// order (left-hand sides first), and reports whether every panic s could
+// stmtTraps collects the traps of simple statement s, in the order the
+// go command raises them (a plain assignment's right-hand side first, an
+// operation's left-hand side first), and reports whether every panic s could
 // raise has one (false: s must stay whole).
 func (ps *pkgState) stmtTraps(s ast.Stmt, out *[]trap) bool {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
-		for _, l := range s.Lhs {
-			if id, ok := l.(*ast.Ident); ok && (s.Tok == token.DEFINE || id.Name == "_") {
-				continue
+		if ps.opAssignMayPanic(s) {
+			return false // x /= d, x %= d, x <<= s: the operation has no expression to trap
+		}
+		lhs := func() bool {
+			for _, l := range s.Lhs {
+				if id, ok := l.(*ast.Ident); ok && (s.Tok == token.DEFINE || id.Name == "_") {
+					continue
+				}
+				if !ps.traps1(l, out, false) {
+					return false
+				}
 			}
-			if !ps.traps1(l, out, false) {
+			return true
+		}
+		rhs := func() bool {
+			for _, r := range s.Rhs {
+				if !ps.traps1(r, out, false) {
+					return false
+				}
+			}
+			return true
+		}
+		if s.Tok == token.ASSIGN {
+			// a[i] = b[j] panics on b first: the go command evaluates
+			// the calls in lexical order (a runtime check's on the left
+			// first), then the right-hand side's operands, then the
+			// stores' bounds and nil checks. a[i] += b[j] panics on a.
+			var l []trap
+			at := out
+			out = &l
+			if !lhs() {
 				return false
 			}
-		}
-		for _, r := range s.Rhs {
-			if !ps.traps1(r, out, false) {
+			out = at
+			for _, t := range l {
+				if t.kind == trapCall {
+					*out = append(*out, t)
+				}
+			}
+			if !rhs() {
 				return false
 			}
+			for _, t := range l {
+				if t.kind != trapCall {
+					*out = append(*out, t)
+				}
+			}
+			return true
 		}
-		return true
+		return lhs() && rhs()
 	case *ast.IncDecStmt:
 		return ps.traps1(s.X, out, false)
 	case *ast.ExprStmt:
@@ -114,7 +151,7 @@ func (ps *pkgState) traps1(e ast.Expr, out *[]trap, top bool) bool {
 		}
 		return ps.traps1(e.X, out, false)
 	case *ast.BinaryExpr:
-		if ps.mayPanic(e) {
+		if ps.mayPanic(e) || ps.compareMayPanic(e) {
 			*out = append(*out, trap{trapValue, e})
 			return true
 		}
@@ -122,6 +159,9 @@ func (ps *pkgState) traps1(e ast.Expr, out *[]trap, top bool) bool {
 	case *ast.CallExpr:
 		return ps.callTraps(e, out, top)
 	case *ast.CompositeLit:
+		if m, ok := info.TypeOf(e).Underlying().(*types.Map); ok && hashMayPanic(m.Key()) {
+			return false // an interface key holding an unhashable value panics
+		}
 		for _, el := range e.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				if _, isStruct := info.TypeOf(e).Underlying().(*types.Struct); !isStruct && !ps.traps1(kv.Key, out, false) {
@@ -144,6 +184,9 @@ func (ps *pkgState) indexTraps(e *ast.IndexExpr, out *[]trap) bool {
 	info := ps.p.Info
 	switch u := info.TypeOf(e.X).Underlying().(type) {
 	case *types.Map:
+		if hashMayPanic(u.Key()) {
+			return false // an interface key holding an unhashable value panics
+		}
 		return ps.traps1(e.X, out, false) && ps.traps1(e.Index, out, false)
 	case *types.Basic:
 		if u.Info()&types.IsString == 0 {
@@ -214,6 +257,64 @@ func (ps *pkgState) mayPanic(e *ast.BinaryExpr) bool {
 	return false
 }
 
+// opAssignMayPanic reports whether assignment s is an integer /= or %=
+// by a non-constant, or a <<= or >>= by a non-constant signed count: the
+// panic is the statement's own, with no expression a trap could copy.
+func (ps *pkgState) opAssignMayPanic(s *ast.AssignStmt) bool {
+	if len(s.Rhs) != 1 || ps.p.Info.Types[s.Rhs[0]].Value != nil {
+		return false
+	}
+	switch s.Tok {
+	case token.QUO_ASSIGN, token.REM_ASSIGN:
+		b, ok := ps.p.Info.TypeOf(s.Lhs[0]).Underlying().(*types.Basic)
+		return !ok || b.Info()&types.IsInteger != 0
+	case token.SHL_ASSIGN, token.SHR_ASSIGN:
+		b, ok := ps.p.Info.TypeOf(s.Rhs[0]).Underlying().(*types.Basic)
+		return !ok || b.Info()&types.IsUnsigned == 0
+	}
+	return false
+}
+
+// compareMayPanic reports whether comparison e may panic: both operands
+// are (or hold) interfaces or type parameters, whose dynamic values may be
+// of the same uncomparable type. A comparison with nil cannot.
+func (ps *pkgState) compareMayPanic(e *ast.BinaryExpr) bool {
+	if e.Op != token.EQL && e.Op != token.NEQ {
+		return false
+	}
+	for _, x := range []ast.Expr{e.X, e.Y} {
+		if ps.p.Info.Types[x].IsNil() || !hashMayPanic(ps.p.Info.TypeOf(x)) {
+			return false
+		}
+	}
+	return true
+}
+
+// hashMayPanic reports whether hashing or comparing a value of type t
+// may panic: t is, or holds in a field or element, an interface or a
+// type parameter.
+func hashMayPanic(t types.Type) bool {
+	if t == nil {
+		return true
+	}
+	if _, ok := t.(*types.TypeParam); ok {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return true
+	case *types.Array:
+		return hashMayPanic(u.Elem())
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if hashMayPanic(u.Field(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // callTraps: a runtime call stays (as a statement); conversions, pure
 // builtins, math functions and (as a whole statement) prints to standard
 // output keep their operands' traps; any other call keeps the statement.
@@ -234,6 +335,9 @@ func (ps *pkgState) callTraps(call *ast.CallExpr, out *[]trap, top bool) bool {
 		}
 		if _, ok := to.(*types.Array); ok {
 			return false // a slice to array conversion panics when short
+		}
+		if _, ok := tv.Type.(*types.TypeParam); ok {
+			return false // its core type may be an array
 		}
 		return args()
 	}

@@ -74,6 +74,9 @@ func (ps *pkgState) walk(e ast.Expr, c ctx) {
 		ps.walk(e.Max, load)
 	case *ast.StarExpr:
 		ps.walk(e.X, load)
+		if x := ps.rtTarget(e.X); x != nil {
+			ps.walk(x, c) // *R(t, &x, s) is x: a local x is read (or stored) here
+		}
 		if c == load {
 			ps.load(info.TypeOf(e))
 		}
@@ -166,4 +169,19 @@ func (ps *pkgState) walkTrap(t trap) {
 	default:
 		ps.walk(t.e, addr)
 	}
+}
+
+// rtTarget returns x when e is a runtime check of &x (R, W, RW and their
+// kin return their pointer argument): *e is x itself.
+func (ps *pkgState) rtTarget(e ast.Expr) ast.Expr {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || ps.rtCall(call) == "" {
+		return nil
+	}
+	for _, a := range call.Args {
+		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			return u.X
+		}
+	}
+	return nil
 }
