@@ -90,6 +90,7 @@ var addressOnly = map[string]bool{
 	"ReadSpan": true, "WriteSpan": true, "SameOrApart": true, "SpanIn": true, "SpansApart": true,
 	"Copy": true, "CopyString": true, "Grow": true, "AppendSlice": true, "AppendString": true,
 	"New": true, "Make": true, "Set": true, "GuardW": true, "GuardR": true, "NewGuard": true,
+	"GuardRLen": true, "GuardWRange": true, "Attached": true,
 	"Disjoint": true, "Enter": true, "Begin": true, "Fork": true, "Join": true, "Item": true,
 	"EndItems": true, "Worker": true, "Current": true, "Attach": true, "Detach": true,
 	"RegisterSites": true, "Fini": true, "Status": true, "Sample": true, "Sampled": true,
