@@ -2,7 +2,6 @@ package examples
 
 import (
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -30,14 +29,15 @@ func TestPostMortemRerun(t *testing.T) {
 		dir         string
 		racy, clean []string // the production input that holds the race, and one that does not
 	}{
-		{"search/racy", nil, []string{"-x0", "1"}},     // -x0 1 starts at the minimum: nothing is promoted
-		{"fem/racy", nil, []string{"-chunks", "1"}},    // one chunk: no two goroutines share a node
+		{"search/racy", nil, []string{"-x0", "1"}},  // -x0 1 starts at the minimum: nothing is promoted
+		{"fem/racy", nil, []string{"-chunks", "1"}}, // one chunk: no two goroutines share a node
 		{"fem/racy", []string{"-nx", "9", "-ny", "7", "-chunks", "3"}, nil},
 	} {
 		t.Run(tc.dir+strings.Join(tc.racy, "_"), func(t *testing.T) {
 			// One thread: the racy program's lost updates then print what
 			// the plain build prints, so stdout can be compared.
 			t.Setenv("GOMAXPROCS", "1")
+			t.Setenv("GOANOMALY", "") // each step sets its own, never the user's
 			prod := filepath.Join(t.TempDir(), "prod")
 			if _, stderr, code := run(t, tool, "build", "-quiet", "-dormant", "-o", prod, "./"+tc.dir); code != 0 {
 				t.Fatalf("goanomaly build -dormant: exit status %d\n%s", code, stderr)
@@ -47,7 +47,6 @@ func TestPostMortemRerun(t *testing.T) {
 				t.Fatalf("go run: exit status %d", code)
 			}
 
-			t.Setenv("GOANOMALY", "")
 			out, stderr, code := run(t, prod, tc.racy...)
 			if out != plain || stderr != "" || code != 0 {
 				t.Fatalf("production run of the dormant binary: exit status %d, stderr %q; stdout\n%s\nwant the plain build's\n%s", code, stderr, out, plain)
@@ -119,10 +118,4 @@ func reportPairs(t *testing.T, name string, args ...string) []string {
 	}
 	slices.Sort(pairs)
 	return slices.Compact(pairs)
-}
-
-func init() {
-	// The programs' output and reports must not depend on the user's
-	// GOANOMALY; each step sets its own.
-	os.Unsetenv("GOANOMALY")
 }
