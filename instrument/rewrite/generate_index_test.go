@@ -19,8 +19,10 @@ import (
 // TestPruningLosesNoReportIndexed is the soundness guard over programs of
 // generateIndexed: built pruned and conservatively, the same site pairs.
 func TestPruningLosesNoReportIndexed(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(4) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			t.Parallel()
 			checkGenerated(t, generateIndexed(indexedRand(seed)), true)
 		})
 	}
