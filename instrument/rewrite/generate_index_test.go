@@ -33,6 +33,7 @@ func TestPruningLosesNoReportIndexed(t *testing.T) {
 func FuzzIndexedLosesNoReport(f *testing.F) {
 	f.Add(uint64(100))
 	f.Fuzz(func(t *testing.T, seed uint64) {
+		t.Parallel() // no effect when fuzzing
 		checkGenerated(t, generateIndexed(indexedRand(seed)), true)
 	})
 }

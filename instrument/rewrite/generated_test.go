@@ -107,6 +107,7 @@ func FuzzPruningLosesNoReport(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, seed uint64) {
+		t.Parallel() // the seed corpus's programs at once; no effect when fuzzing
 		p := generateFamilies(familiesRand(seed))
 		t.Logf("functions: %s", strings.Join(p.funcs, ", "))
 		checkGenerated(t, p.src, p.affineProof)
