@@ -171,7 +171,10 @@ func build(t *testing.T, dir, work string, overlay map[string]string) string {
 	binMu.Unlock()
 	b.once.Do(func() {
 		exe := filepath.Join(dest, key[:24])
-		args := []string{"build", "-o", exe}
+		// -w: no DWARF, which nothing here reads (the runtime's stacks
+		// and the reports' positions come from the symbol and line
+		// tables) and which is most of a small program's link.
+		args := []string{"build", "-ldflags=-w", "-o", exe}
 		if overlay != nil {
 			data, _ := json.Marshal(map[string]any{"Replace": overlay})
 			ov := filepath.Join(work, "overlay.json")
@@ -179,7 +182,7 @@ func build(t *testing.T, dir, work string, overlay map[string]string) string {
 				b.err = err.Error()
 				return
 			}
-			args = []string{"build", "-overlay", ov, "-o", exe}
+			args = []string{"build", "-ldflags=-w", "-overlay", ov, "-o", exe}
 		}
 		cmd := exec.Command("go", append(args, ".")...)
 		cmd.Dir = dir
