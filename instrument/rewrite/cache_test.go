@@ -21,9 +21,10 @@ import (
 // `goanomaly run` of its script, whatever the arguments. Loading a package
 // with the syntax of all its dependencies, and linking a program, are
 // what the package's tests spend their time on, so both are done once per
-// package run: rewritten caches the loaded package and its rewrite per
-// configuration, build the executable per source. The programs still run
-// as often as before, each test on its own.
+// package run: rewritten loads a directory once and keeps its rewrites per
+// configuration, build keeps the executable per source. The programs still
+// run as often as before, each test on its own, and the tests run their
+// subtests in parallel (nothing sets the test's environment: see runEnv).
 
 // TestMain removes the executables build kept for the whole run.
 func TestMain(m *testing.M) {
