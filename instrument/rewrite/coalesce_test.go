@@ -128,6 +128,7 @@ func main() {
 // TestCoalesceRule rewrites coalesceCases and checks, loop by loop,
 // whether the checks moved before it.
 func TestCoalesceRule(t *testing.T) {
+	t.Parallel()
 	dir, err := os.MkdirTemp("testdata", "coalesce-")
 	if err != nil {
 		t.Fatal(err)

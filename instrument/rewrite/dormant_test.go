@@ -20,14 +20,12 @@ var dormantGolden = []string{"dormant", "loop", "nested", "clones", "dynamic", "
 // with checks off and with check=1: both print what the plain program
 // prints, and with checks off nothing goes to standard error.
 func TestGoldenDormant(t *testing.T) {
+	t.Parallel()
 	for _, name := range dormantGolden {
 		dir := filepath.Join("testdata", "src", name)
 		t.Run(name, func(t *testing.T) {
-			pkg := load(t, dir)
-			res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1, Dormant: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			t.Parallel()
+			res := rewritten(t, dir, Config{Dormant: true})
 			work, overlay := goldenFiles(t, dir, res, ".dormant.golden")
 			plain := run(t, dir, work, nil)
 			exe := build(t, dir, work, overlay)
@@ -54,9 +52,11 @@ func TestGoldenDormant(t *testing.T) {
 // dormant binary: the dormant one reports the same site pairs with
 // check=1, and nothing with checks off.
 func TestDormantSameReports(t *testing.T) {
+	t.Parallel()
 	dirs, _ := filepath.Glob("testdata/src/*")
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
+			t.Parallel()
 			got := dormantReports(t, dir)
 			if racyTestdata[filepath.Base(dir)] && len(got[0]) == 0 {
 				t.Fatal("the checked build of a racy program reported nothing")
@@ -72,22 +72,23 @@ func TestDormantSameReports(t *testing.T) {
 func dormantReports(t *testing.T, dir string, args ...string) [3][]string {
 	t.Helper()
 	var got [3][]string
-	got[0] = buildReports(t, dir, Config{}, "", args...)
-	got[1], got[2] = dormantAgrees(t, dir, got[0], args...)
+	got[0] = buildReports(t, dir, Config{}, runEnv{}, args...)
+	got[1], got[2] = dormantAgrees(t, dir, got[0], runEnv{}, args...)
 	return got
 }
 
 // dormantAgrees builds the program in dir dormant, once, and runs it with
-// check=1 and with check=0: it fails t unless the first reports the pairs
-// checked (the checked build's) and the second nothing. The programs test
-// (programs_soundness_test.go) calls it with its pruned build's pairs, so
-// that each script's program is built three ways, not five.
-func dormantAgrees(t *testing.T, dir string, checked []string, args ...string) (on, off []string) {
+// check=1 and with check=0 (and env): it fails t unless the first reports
+// the pairs checked (the checked build's) and the second nothing. The
+// programs test (programs_soundness_test.go) calls it with its pruned
+// build's pairs, so that each script's program is built three ways, not
+// five.
+func dormantAgrees(t *testing.T, dir string, checked []string, env runEnv, args ...string) (on, off []string) {
 	t.Helper()
 	work, overlay := writeRewrite(t, dir, Config{Dormant: true})
-	build(t, dir, work, overlay)
-	on = runReports(t, work, " check=1", args...)
-	off = runReports(t, work, " check=0", args...)
+	exe := build(t, dir, work, overlay)
+	on = runReports(t, exe, env.with(" check=1"), args...)
+	off = runReports(t, exe, env.with(" check=0"), args...)
 	if strings.Join(checked, "\n") != strings.Join(on, "\n") {
 		t.Errorf("run %v: checked build reports\n%s\ndormant build with check=1 reports\n%s", args, strings.Join(checked, "\n"), strings.Join(on, "\n"))
 	}
@@ -98,11 +99,11 @@ func dormantAgrees(t *testing.T, dir string, checked []string, args ...string) (
 }
 
 // buildReports rewrites the package in dir with cfg, builds it and returns
-// the pairs its runs report with more GOANOMALY options.
-func buildReports(t *testing.T, dir string, cfg Config, more string, args ...string) []string {
+// the pairs its runs report with env.
+func buildReports(t *testing.T, dir string, cfg Config, env runEnv, args ...string) []string {
 	t.Helper()
 	work, overlay := writeRewrite(t, dir, cfg)
-	return reportedLocationsWith(t, dir, work, overlay, more, args...)
+	return reportedLocations(t, dir, work, overlay, env, args...)
 }
 
 // writeRewrite rewrites the package in dir with cfg (the runtime's path and
@@ -110,11 +111,13 @@ func buildReports(t *testing.T, dir string, cfg Config, more string, args ...str
 // the overlay that builds from it.
 func writeRewrite(t *testing.T, dir string, cfg Config) (string, map[string]string) {
 	t.Helper()
-	cfg.RTPath, cfg.FirstSite = "github.com/goanomaly/goanomaly/rt", 1
-	res, err := Package(load(t, dir), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	return writeFiles(t, rewritten(t, dir, cfg))
+}
+
+// writeFiles writes the rewritten files of res into a new work directory
+// and returns it with the overlay that builds from it.
+func writeFiles(t *testing.T, res *Result) (string, map[string]string) {
+	t.Helper()
 	work := t.TempDir()
 	overlay := map[string]string{}
 	for name, src := range res.Files {

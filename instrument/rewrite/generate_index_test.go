@@ -19,8 +19,10 @@ import (
 // TestPruningLosesNoReportIndexed is the soundness guard over programs of
 // generateIndexed: built pruned and conservatively, the same site pairs.
 func TestPruningLosesNoReportIndexed(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(4) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			t.Parallel()
 			checkGenerated(t, generateIndexed(indexedRand(seed)), true)
 		})
 	}
@@ -31,6 +33,7 @@ func TestPruningLosesNoReportIndexed(t *testing.T) {
 func FuzzIndexedLosesNoReport(f *testing.F) {
 	f.Add(uint64(100))
 	f.Fuzz(func(t *testing.T, seed uint64) {
+		t.Parallel() // no effect when fuzzing
 		checkGenerated(t, generateIndexed(indexedRand(seed)), true)
 	})
 }

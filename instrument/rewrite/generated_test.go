@@ -33,13 +33,16 @@ import (
 // the coalesceflat programs are those over flat matrices only
 // (coalesceFlatFunc), subscripts r*w+j+d.
 func TestPruningLosesNoReportGenerated(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(3) {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			t.Parallel()
 			checkGenerated(t, generateLoops(rand.New(rand.NewPCG(seed, 1)), 12), true)
 		})
 	}
 	for _, seed := range []uint64{3, 4} {
 		t.Run(fmt.Sprint("families", seed), func(t *testing.T) {
+			t.Parallel()
 			p := generateFamilies(familiesRand(seed))
 			t.Logf("functions: %s", strings.Join(p.funcs, ", "))
 			checkGenerated(t, p.src, p.affineProof)
@@ -47,6 +50,7 @@ func TestPruningLosesNoReportGenerated(t *testing.T) {
 	}
 	for _, seed := range []uint64{5, 6} {
 		t.Run(fmt.Sprint("coalesce", seed), func(t *testing.T) {
+			t.Parallel()
 			p := generateProgram(familiesRand(seed), []int{famCoalesce, famCoalesce, famCoalesce, famCoalesce})
 			if n := spans(t, p.src); n == 0 {
 				t.Fatalf("no loop coalesced:\n%s", p.src)
@@ -58,6 +62,7 @@ func TestPruningLosesNoReportGenerated(t *testing.T) {
 	}
 	for _, seed := range []uint64{7, 8} {
 		t.Run(fmt.Sprint("coalesceflat", seed), func(t *testing.T) {
+			t.Parallel()
 			p := generateProgram(familiesRand(seed), []int{famCoalesceFlat, famCoalesceFlat, famCoalesceFlat, famCoalesceFlat, famCoalesceFlat})
 			if n := spans(t, p.src); n == 0 {
 				t.Fatalf("no loop coalesced:\n%s", p.src)
@@ -102,6 +107,7 @@ func FuzzPruningLosesNoReport(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, seed uint64) {
+		t.Parallel() // the seed corpus's programs at once; no effect when fuzzing
 		p := generateFamilies(familiesRand(seed))
 		t.Logf("functions: %s", strings.Join(p.funcs, ", "))
 		checkGenerated(t, p.src, p.affineProof)
@@ -125,12 +131,11 @@ func checkGenerated(t *testing.T, src string, wantPruned bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
+	t.Cleanup(func() { forget(dir); os.RemoveAll(dir) })
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("GOANOMALY_TEST_PROTOCOL", "locked")
-	got, pruned := reportsBothWays(t, dir)
+	got, pruned := reportsBothWays(t, dir, runEnv{opts: " protocol=locked"})
 	t.Logf("%d reported pairs, %d accesses proved independent", len(got[1]), pruned)
 	if len(got[1]) == 0 || wantPruned && pruned == 0 {
 		t.Fatalf("generated program exercises nothing: %d reported pairs, %d independent accesses\n%s", len(got[1]), pruned, src)

@@ -19,32 +19,35 @@ import (
 // pruned build's pairs and with check=0 none (dormantAgrees). Scripts whose
 // program spans several packages are left to the testscripts themselves.
 func TestPruningLosesNoReportPrograms(t *testing.T) {
-	t.Setenv("GOMAXPROCS", "1")
+	t.Parallel()
+	oneThread := runEnv{vars: []string{"GOMAXPROCS=1"}}
 	for _, dir := range []string{"../../examples/search/racy", "../../examples/search/clean", "../../examples/fem/racy", "../../examples/fem/clean"} {
 		t.Run(strings.TrimPrefix(dir, "../../"), func(t *testing.T) {
-			got, _ := reportsBothWays(t, dir)
+			t.Parallel()
+			got, _ := reportsBothWays(t, dir, oneThread)
 			if strings.HasSuffix(dir, "racy") && len(got[1]) == 0 {
 				t.Fatal("the conservative build of a racy example reported nothing")
 			}
 			same(t, got)
-			dormantAgrees(t, dir, got[0])
+			dormantAgrees(t, dir, got[0], oneThread)
 		})
 	}
 	forScriptPrograms(t, func(t *testing.T, dir string, runs []scriptRun) {
 		for _, r := range runs {
-			got, _ := reportsBothWays(t, dir, r.args...)
+			got, _ := reportsBothWays(t, dir, oneThread, r.args...)
 			if r.racy && len(got[1]) == 0 {
 				t.Errorf("run %v: the script expects a race, the conservative build reported nothing", r.args)
 			}
 			same(t, got)
-			dormantAgrees(t, dir, got[0], r.args...)
+			dormantAgrees(t, dir, got[0], oneThread, r.args...)
 		}
 	})
 }
 
 // forScriptPrograms calls f, in a subtest per script, with a directory
 // holding the program of each race_*, sound_implicit_* and sound_pool_*
-// testscript of one package, and the script's goanomaly run commands.
+// testscript of one package, and the script's goanomaly run commands. The
+// subtests run in parallel.
 func forScriptPrograms(t *testing.T, f func(t *testing.T, dir string, runs []scriptRun)) {
 	scripts, _ := filepath.Glob("../../testscripts/race_*.txtar")
 	implicit, _ := filepath.Glob("../../testscripts/sound_implicit_*.txtar") // implicit accesses: each case pruned and conservative
@@ -68,11 +71,12 @@ func forScriptPrograms(t *testing.T, f func(t *testing.T, dir string, runs []scr
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			dir, err := os.MkdirTemp("testdata", "script-")
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Cleanup(func() { os.RemoveAll(dir) })
+			t.Cleanup(func() { forget(dir); os.RemoveAll(dir) })
 			for _, f := range ar.Files {
 				if strings.HasSuffix(f.Name, ".go") {
 					if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {

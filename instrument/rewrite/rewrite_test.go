@@ -2,7 +2,6 @@ package rewrite
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"os"
 	"os/exec"
@@ -33,14 +32,12 @@ func load(t *testing.T, dir string) *packages.Package {
 // with its .golden files (paths shown relative to testdata), then builds the
 // rewritten program and checks that it prints what the original prints.
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	dirs, _ := filepath.Glob("testdata/src/*")
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			pkg := load(t, dir)
-			res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
+			t.Parallel()
+			res := rewritten(t, dir, Config{})
 			if len(res.Files) == 0 {
 				t.Fatal("nothing rewritten")
 			}
@@ -67,29 +64,6 @@ func run(t *testing.T, dir, work string, overlay map[string]string) string {
 		t.Fatalf("%s: %v", exe, err)
 	}
 	return stdout.String()
-}
-
-// build builds the main package in dir (with overlay, if any) as
-// work/plain or work/checked and returns the executable's path.
-func build(t *testing.T, dir, work string, overlay map[string]string) string {
-	t.Helper()
-	exe := filepath.Join(work, "plain")
-	args := []string{"build", "-o", exe}
-	if overlay != nil {
-		exe = filepath.Join(work, "checked")
-		data, _ := json.Marshal(map[string]any{"Replace": overlay})
-		ov := filepath.Join(work, "overlay.json")
-		if err := os.WriteFile(ov, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		args = []string{"build", "-overlay", ov, "-o", exe}
-	}
-	cmd := exec.Command("go", append(args, ".")...)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return exe
 }
 
 // goldenFiles writes the rewritten files of res into a new work directory

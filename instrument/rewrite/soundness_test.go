@@ -19,10 +19,12 @@ import (
 // and both builds, run on the same input, must report the same locations
 // (the set of sink and source sites of their reports, in either order).
 func TestPruningLosesNoReport(t *testing.T) {
+	t.Parallel()
 	dirs, _ := filepath.Glob("testdata/src/*")
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
-			got, _ := reportsBothWays(t, dir)
+			t.Parallel()
+			got, _ := reportsBothWays(t, dir, runEnv{})
 			if racyTestdata[filepath.Base(dir)] && len(got[1]) == 0 {
 				t.Fatal("the conservative build of a racy program reported nothing")
 			}
@@ -34,31 +36,19 @@ func TestPruningLosesNoReport(t *testing.T) {
 }
 
 // reportsBothWays rewrites the package in dir pruned and conservatively,
-// builds and runs both, and returns the site pairs each reported and how
-// many accesses the pruned build proved independent.
-func reportsBothWays(t *testing.T, dir string, args ...string) (got [2][]string, independent int) {
+// builds and runs both (with env), and returns the site pairs each
+// reported and how many accesses the pruned build proved independent.
+func reportsBothWays(t *testing.T, dir string, env runEnv, args ...string) (got [2][]string, independent int) {
 	t.Helper()
-	pkg := load(t, dir)
 	for k, conservative := range []bool{false, true} {
-		res, err := Package(pkg, Config{RTPath: "github.com/goanomaly/goanomaly/rt", FirstSite: 1, Conservative: conservative, Elementwise: conservative})
-		if err != nil {
-			t.Fatal(err)
-		}
-		work := t.TempDir()
-		overlay := map[string]string{}
-		for name, src := range res.Files {
-			p := filepath.Join(work, filepath.Base(name))
-			if err := os.WriteFile(p, src, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			overlay[name] = p
-		}
+		res := rewritten(t, dir, Config{Conservative: conservative, Elementwise: conservative})
+		work, overlay := writeFiles(t, res)
 		if !conservative {
 			for _, c := range res.Plan.Constructs {
 				independent += c.Count("independent")
 			}
 		}
-		got[k] = reportedLocations(t, dir, work, overlay, args...)
+		got[k] = reportedLocations(t, dir, work, overlay, env, args...)
 	}
 	return got, independent
 }
@@ -68,24 +58,34 @@ func reportsBothWays(t *testing.T, dir string, args ...string) (got [2][]string,
 var racyTestdata = map[string]bool{"loop": true, "pruned": true}
 
 // reportedLocations builds and runs the checked program 3 times with args
-// and returns the sorted set of conflicting site pairs it reported. A run
-// may exit non-zero (a program that panics on purpose); its reports count.
-func reportedLocations(t *testing.T, dir, work string, overlay map[string]string, args ...string) []string {
+// and env and returns the sorted set of conflicting site pairs it
+// reported. A run may exit non-zero (a program that panics on purpose);
+// its reports count.
+func reportedLocations(t *testing.T, dir, work string, overlay map[string]string, env runEnv, args ...string) []string {
 	t.Helper()
-	return reportedLocationsWith(t, dir, work, overlay, "", args...)
+	return runReports(t, build(t, dir, work, overlay), env, args...)
 }
 
-// reportedLocationsWith is reportedLocations with more GOANOMALY options.
-func reportedLocationsWith(t *testing.T, dir, work string, overlay map[string]string, more string, args ...string) []string {
-	t.Helper()
-	build(t, dir, work, overlay)
-	return runReports(t, work, more, args...)
+// runEnv is what a test adds to the runs of its programs: GOANOMALY
+// options and environment variables. It is passed down, not set in the
+// test's own environment (t.Setenv), so that the tests can run in
+// parallel.
+type runEnv struct {
+	opts string   // more GOANOMALY options, each after a space
+	vars []string // more variables, "NAME=value"
 }
 
-// runReports runs the program reportedLocationsWith built in work 3 times
-// and returns the sorted set of site pairs it reported.
-func runReports(t *testing.T, work string, more string, args ...string) []string {
+// with is env with more GOANOMALY options.
+func (env runEnv) with(opts string) runEnv {
+	env.opts += opts
+	return env
+}
+
+// runReports runs the checked program exe 3 times and returns the sorted
+// set of site pairs it reported.
+func runReports(t *testing.T, exe string, env runEnv, args ...string) []string {
 	t.Helper()
+	work := t.TempDir()
 	set := map[string]bool{}
 	for run := range 3 {
 		// Reports go to a file, not a pipe: a write to a full pipe blocks
@@ -96,16 +96,16 @@ func runReports(t *testing.T, work string, more string, args ...string) []string
 			t.Fatal(err)
 		}
 		defer errFile.Close()
-		cmd := exec.Command(filepath.Join(work, "checked"), args...)
+		cmd := exec.Command(exe, args...)
 		cmd.Stderr = errFile
-		opts := "format=json exitcode=0" + more
-		if p := os.Getenv("GOANOMALY_TEST_PROTOCOL"); p != "" {
+		opts := "format=json exitcode=0" + env.opts
+		if p := os.Getenv("GOANOMALY_TEST_PROTOCOL"); p != "" && !strings.Contains(env.opts, " protocol=") {
 			opts += " protocol=" + p
 		}
 		// No asynchronous preemption: on one P the goroutines then switch
 		// only where they block, so the pairs a run names depend on the
 		// program, not on how loaded the machine is.
-		cmd.Env = append(os.Environ(), "GOANOMALY="+opts, "GODEBUG=asyncpreemptoff=1")
+		cmd.Env = append(append(os.Environ(), env.vars...), "GOANOMALY="+opts, "GODEBUG=asyncpreemptoff=1")
 		if err := cmd.Run(); err != nil {
 			if _, exited := err.(*exec.ExitError); !exited {
 				t.Fatal(err)
