@@ -65,7 +65,7 @@ func reportsBothWays(t *testing.T, dir string, args ...string) (got [2][]string,
 
 // racyTestdata are the testdata programs with a planted race, so the guard
 // compares non-empty report sets.
-var racyTestdata = map[string]bool{"loop": true, "pruned": true}
+var racyTestdata = map[string]bool{"loop": true, "pruned": true, "callback": true}
 
 // reportedLocations builds and runs the checked program 3 times with args
 // and returns the sorted set of conflicting site pairs it reported. A run
