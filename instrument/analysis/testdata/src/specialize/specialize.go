@@ -135,3 +135,48 @@ func rebound(n, bs int) {
 		bs = 0
 	})
 }
+
+// cyclic deals the indexes out round robin, k goroutines.
+func cyclic(n, k int, body func(i int)) {
+	var wg sync.WaitGroup
+	for w := 0; w < k; w++ { // want `parallel loop of 1 goroutine start\(s\), joined at line 151`
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < n; i += k {
+				body(i)
+			}
+		}(w)
+	}
+	wg.Wait()
+}
+
+// each runs body once per index.
+func each(n int, body func(i int)) {
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ { // want `parallel loop of 1 goroutine start\(s\), joined at line 160`
+		wg.Go(func() { body(i) })
+	}
+	wg.Wait()
+}
+
+func rowsOfCallbacks(n int) {
+	a, b := make([]float64, n*n), make([]float64, n)
+	cyclic(n, 4, func(i int) { // want `callback: runs only in the blocks of the parallel loop at line 142: 1 independent, 1 read-only \(when the iterations' intervals of a are apart`
+		for j := 0; j < n; j++ {
+			a[i*n+j] += b[j]
+		}
+	})
+	each(n, func(i int) { // want `callback: runs only in the blocks of the parallel loop at line 157: 1 independent, 0 read-only \(when the iterations' intervals of a are apart`
+		row := a[i*n : (i+1)*n]
+		for j := range row {
+			row[j] *= 2
+		}
+	})
+	each(n, func(i int) { // the rows overlap: a row and its successor's first element
+		row := a[i*n : (i+1)*n+1]
+		for j := range row {
+			row[j] *= 2
+		}
+	})
+}
