@@ -76,7 +76,14 @@ func (r *Result) Specialized(lit *ast.FuncLit) *Specialization {
 }
 
 // specSites lists the literals passed straight to a helper of the package
-// from a function declaration's own body (not from a literal in it).
+// from a function declaration's own body (not from a literal in it), in a
+// call that runs there and then: not the call of a go or defer statement.
+// Such a call binds the helper's parameters to the arguments' values at
+// the statement, but the helper runs later (at the return, or beside the
+// caller), when the caller may have written the locals the guard names
+// since: the guard, evaluated at the literal's start, would then test
+// other values than the helper's (a hull dst[0:n+9] passing with a
+// smaller n while the helper's loop runs to the old one).
 func (r *Result) specSites() []*specSite {
 	info := r.finder.info
 	var out []*specSite
@@ -86,12 +93,18 @@ func (r *Result) specSites() []*specSite {
 			if !ok || caller.Body == nil {
 				continue
 			}
+			later := map[*ast.CallExpr]bool{} // calls of go and defer statements
 			ast.Inspect(caller.Body, func(n ast.Node) bool {
-				if _, ok := n.(*ast.FuncLit); ok {
+				switch x := n.(type) {
+				case *ast.FuncLit:
 					return false
+				case *ast.GoStmt:
+					later[x.Call] = true
+				case *ast.DeferStmt:
+					later[x.Call] = true
 				}
 				call, ok := n.(*ast.CallExpr)
-				if !ok || call.Ellipsis.IsValid() {
+				if !ok || call.Ellipsis.IsValid() || later[call] {
 					return true
 				}
 				fn := Callee(info, call.Fun)

@@ -180,3 +180,25 @@ func rowsOfCallbacks(n int) {
 		}
 	})
 }
+
+// deferred: the helper runs at the return, after the caller wrote n; a
+// guard naming n would test the new value, the helper loops to the old.
+func deferred(n, bs int) {
+	a := make([]float64, 2*n)
+	defer rows(0, n, bs, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			a[i] = 1
+		}
+	})
+	n /= 2
+}
+
+// started: the helper runs beside the caller, which may write n meanwhile.
+func started(n, bs int) {
+	a := make([]float64, n)
+	go rows(0, n, bs, func(lo, hi int) { // want `goroutine is never joined`
+		for i := lo; i < hi; i++ {
+			a[i] = 1
+		}
+	})
+}
