@@ -377,6 +377,9 @@ func (h *heapPass) nameAtLit(id *ast.Ident) bool {
 	if obj != nil && at != obj {
 		return false
 	}
+	if u := types.Universe.Lookup(id.Name); obj == nil && u != nil && at != u {
+		return false // a builtin the proof named (min, len, int): a caller's local of that name hides it
+	}
 	switch o := at.(type) {
 	case *types.Var:
 		return !o.IsField() && h.specVisible(o)

@@ -40,8 +40,8 @@ import (
 // specialization returns the proof of the literal a when this copy of it
 // is the one made in a plain body, pruning.
 func (w *walker) specialization(a *ast.FuncLit) *analysis.Specialization {
-	if w.task != "" || w.inClone || w.cur != nil || w.cfg.Conservative || w.silent {
-		return nil
+	if w.task != "" || w.inClone || w.cur != nil || w.cfg.Conservative || w.silent || w.res.CallbackItems(a) != nil {
+		return nil // (a callback draining its channel has a block per item, callitems.go; specLit has none)
 	}
 	return w.res.Specialized(a)
 }
