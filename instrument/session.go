@@ -161,6 +161,9 @@ func (s *session) report(p *plan.Package) error {
 				fmt.Fprintln(s.opts.Stderr, l.Conflict())
 			}
 		}
+		for i := range p.Callbacks {
+			fmt.Fprintln(s.opts.Stderr, p.Callbacks[i].Summary())
+		}
 		if line := p.CalledSummary(); line != "" {
 			fmt.Fprintln(s.opts.Stderr, line)
 		}

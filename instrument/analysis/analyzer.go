@@ -128,6 +128,9 @@ func run(pass *analysis.Pass) (any, error) {
 			pass.Reportf(d.Expr.Pos(), "%s: %s: %s", types.ExprString(d.Expr), d.Verdict, d.Why)
 		}
 	}
+	if decisions {
+		reportSpecialized(pass, res)
+	}
 	if dynamic {
 		reportDynamic(pass, res)
 	}

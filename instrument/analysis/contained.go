@@ -27,7 +27,7 @@ func (h *heapPass) findContained() {
 	var links [][2]*types.Var                     // a callee's parameter bound to a local sub-slice
 	resliced := map[*types.Var][]*ast.SliceExpr{} // sub-slices taken of a local sub-slice
 	var stack []ast.Node
-	ast.Inspect(h.fk.Body.Body, func(n ast.Node) bool {
+	visit := func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return false
@@ -106,7 +106,11 @@ func (h *heapPass) findContained() {
 			uses[v] = ok
 		}
 		return true
-	})
+	}
+	ast.Inspect(h.fk.Body.Body, visit)
+	if h.spec != nil {
+		ast.Inspect(h.spec.lit.Body, visit) // the callback walked in place (specialize.go)
+	}
 	// A local resliced is contained when every sub-slice taken of it is:
 	// drop, until nothing changes, the locals one of whose sub-slices is
 	// neither used whole in place nor the value of a contained local.

@@ -152,6 +152,10 @@ func (f *finder) dynamicLit(lit *ast.FuncLit) {
 		return
 	}
 	f.res.PrologueLits[lit] = true
+	// Its checked copy calls the clones of what it calls, which it may
+	// be the only construct code to reach (a literal made in plain code
+	// and handed to a helper that forks).
+	f.drain([]*ast.BlockStmt{lit.Body})
 }
 
 // onceLit decides about a function literal given to sync.OnceFunc,

@@ -41,7 +41,10 @@ type accessWalker struct {
 	callees func(*types.Func)
 	inPlace func(*ast.CallExpr, *types.Func) bool // walks a callee of this package in place instead, when it reports true (nil: never)
 	lits    func(*ast.FuncLit)                    // function literals met: run who knows where
-	opaque  string                                // why the code cannot be followed, or ""
+	// viaValue walks the callee of a call through a function value in
+	// place, when it reports true (nil: never; specialize.go).
+	viaValue func(*ast.CallExpr) bool
+	opaque   string // why the code cannot be followed, or ""
 }
 
 func (w *accessWalker) fail(why string) {
@@ -235,6 +238,9 @@ func (w *accessWalker) call(call *ast.CallExpr) {
 	if fn == nil {
 		if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
 			_ = lit // walked as a literal: called in place, its accesses count the same
+			return
+		}
+		if w.viaValue != nil && w.viaValue(call) {
 			return
 		}
 		w.fail("calls a function value or an interface method")

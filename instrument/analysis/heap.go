@@ -128,7 +128,7 @@ type heapPass struct {
 	order    []string                // root keys in order of first access
 	bind     map[*types.Var]ast.Expr // parameters of the callees walked in place: the call's argument
 	bound    map[*types.Func]bool    // callees walked in place
-	inCallee []*ast.FuncDecl         // their declarations
+	inCallee []ast.Node              // their declarations, and the literal a specialization walks in place
 	calls    map[*ast.CallExpr]*boundCall
 	indexes  map[string]GuardSpan          // what inj: and cells: positions assume injective, by their key in the form
 	valueOf  map[*types.Var]*ast.RangeStmt // value variables of the goroutine body's range loops
@@ -144,6 +144,10 @@ type heapPass struct {
 	readTypes     []types.Type        // the types of all the memory the construct reads (privatebuf.go)
 	privBufs      map[*types.Var]bool // the body's private buffers, as found (privatebuf.go)
 	chunkLos      map[string]ast.Expr // the lower bound f(i) of each chunk family, by name (guardrange.go)
+	// spec is the callback walked in place of the goroutine body's call of
+	// the helper's parameter, and specWalked whether it was (specialize.go).
+	spec       *specSite
+	specWalked bool
 }
 
 // heapRoot is one slice the goroutine body indexes: a stable path (flat),
@@ -345,6 +349,9 @@ func (h *heapPass) footprint() string {
 	}
 	bw := &accessWalker{r: h.r, info: h.info, emit: func(a access) { h.touch(a); body = append(body, a) }, callees: enqueue, lits: opaque.lits}
 	bw.inPlace = func(call *ast.CallExpr, fn *types.Func) bool { return h.bindCall(call, fn, bw.emit) }
+	if h.spec != nil {
+		bw.viaValue = func(call *ast.CallExpr) bool { return h.bindLit(call, bw.emit) }
+	}
 	bw.walk(h.fk.Body.Body)
 	parent := *opaque
 	parent.emit = func(a access) {

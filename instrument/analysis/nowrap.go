@@ -298,6 +298,9 @@ func (h *heapPass) atStart(e ast.Expr, idx ast.Expr, divs *[]ast.Expr, depth int
 // visibleAtStart reports whether the local v holds, at the construct's
 // start, the value every goroutine sees, and its name denotes it there.
 func (h *heapPass) visibleAtStart(v *types.Var) bool {
+	if h.spec != nil {
+		return h.specVisible(v) // the guard is evaluated at the literal's start
+	}
 	start := h.c.List[h.c.First].Pos()
 	if v.Pos() >= start || !h.outside(v) || !h.r.ReadOnly(v, h.c) {
 		return false
@@ -313,6 +316,14 @@ func (h *heapPass) visibleAtStart(v *types.Var) bool {
 // universalAtStart reports whether each name denotes the predeclared
 // object at the construct's start, so a guard printed there may use it.
 func (h *heapPass) universalAtStart(names ...string) bool {
+	if h.spec != nil {
+		for _, name := range names {
+			if h.lookupAtLit(name) != types.Universe.Lookup(name) {
+				return false
+			}
+		}
+		return true
+	}
 	start := h.c.List[h.c.First].Pos()
 	scope := h.r.finder.pkg.Scope().Innermost(start)
 	for _, name := range names {

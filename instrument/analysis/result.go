@@ -51,6 +51,7 @@ type Result struct {
 	// and the variables they own (callitems.go).
 	callbackLoops map[ast.Node]*ast.RangeStmt // by *ast.FuncLit or *ast.FuncDecl
 	callbackOwned map[*types.Var]bool
+	specs         map[*ast.FuncLit]*Specialization // callbacks proven as their helper's construct's body (specialize.go)
 }
 
 // Analyze runs the static stage over one type-checked package.

@@ -17,7 +17,11 @@ type Package struct {
 	// Called are the accesses of the checked clones of functions that
 	// construct code calls: checked with the caller's block.
 	Called []Access `json:"called,omitempty"`
-	Notes  []Note   `json:"notes,omitempty"`
+	// Callbacks are the function literals proven as the body of the
+	// construct of the helper they are passed to (analysis/specialize.go):
+	// Kind names that construct, Pos is the literal's.
+	Callbacks []Construct `json:"callbacks,omitempty"`
+	Notes     []Note      `json:"notes,omitempty"`
 }
 
 // Construct is one parallel construct found in the source.

@@ -151,6 +151,9 @@ func (w *walker) coalesceStart(s dst.Stmt) *coalescing {
 		return nil
 	}
 	c.loop = w.astOf(s).(ast.Stmt)
+	if !w.predeclaredAt(c.loop.Pos(), "len", "uint64", "nil") {
+		return nil // the conditions name them: a local called len would not compile
+	}
 	c.name = fmt.Sprintf("_ga_h%d", w.pkg.Fset.Position(c.loop.Pos()).Offset)
 	c.taken = w.addrTaken()
 	c.writes = w.loopWrites(c, body)
@@ -509,6 +512,23 @@ func lenArg(e ast.Expr, isConst bool) ast.Expr {
 		return e
 	}
 	return &ast.CallExpr{Fun: ast.NewIdent("uint64"), Args: []ast.Expr{e}}
+}
+
+// predeclaredAt reports whether each name denotes the predeclared object
+// at pos: the coalesced loop's conditions are printed before it with
+// len(…), uint64(…) and nil, which a local of those names (len := 3)
+// would otherwise capture, breaking the build.
+func (w *walker) predeclaredAt(pos token.Pos, names ...string) bool {
+	scope := w.pkg.Types.Scope().Innermost(pos)
+	if scope == nil {
+		return false
+	}
+	for _, name := range names {
+		if _, obj := scope.LookupParent(name, pos); obj != types.Universe.Lookup(name) {
+			return false
+		}
+	}
+	return true
 }
 
 func lenOf(x ast.Expr) ast.Expr {

@@ -150,7 +150,7 @@ func forksNamed(c *analysis.Construct) bool {
 // := or =.
 func (w *walker) enter(c *analysis.Construct, cName, tName string, parent dst.Expr, tok token.Token) dst.Stmt {
 	count := dst.Expr(&dst.BasicLit{Kind: token.INT, Value: "-1"})
-	if c.Counted != nil {
+	if c.Counted != nil && w.predeclaredAt(c.List[c.First].Pos(), "int", "len") { // a local named len or int: the count stays unknown
 		count = &dst.CallExpr{Fun: dst.NewIdent("int"), Args: []dst.Expr{exprFromAST(c.Counted)}}
 	} else if c.Kind == analysis.Sections {
 		count = &dst.BasicLit{Kind: token.INT, Value: itoa(len(c.Forks))}

@@ -391,7 +391,9 @@ func (w *walker) independentElem(a ast.Expr) bool {
 // construct being rewritten, or to the accesses of called functions.
 func (w *walker) record(a ast.Expr, fn string, v plan.Verdict, why ...string) {
 	c := w.planned[w.cur]
-	if w.inClone && c != nil || w.silent {
+	if w.callback != nil {
+		c = w.callback
+	} else if w.inClone && c != nil || w.silent {
 		return // counted when the original function (or the other version) was rewritten
 	}
 	if v == plan.Private {

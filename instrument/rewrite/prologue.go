@@ -131,6 +131,12 @@ func isVariadic(l *ast.FieldList) bool {
 // prologue that runs a checked copy when the goroutine has a task.
 func (w *walker) dynLit(x *dst.FuncLit, a *ast.FuncLit) {
 	copyBody := w.cloneMapped(x.Body).(*dst.BlockStmt)
+	if sp := w.specialization(a); sp != nil && w.res.ValueWorker(a) == nil {
+		prunedBody := w.cloneMapped(x.Body).(*dst.BlockStmt)
+		w.funcLit(x, "")
+		w.specLit(x, a, sp, copyBody, prunedBody)
+		return
+	}
 	w.funcLit(x, "")
 	v := w.with("_ga_d")
 	v.inClone, v.cur, v.outer, v.coal = true, nil, nil, nil

@@ -29,6 +29,9 @@ import (
 // those of the root construct of this function, never in a clone (whose
 // caller's construct the proofs know nothing of) or a nested construct.
 func (w *walker) heapProof() *analysis.HeapProof {
+	if w.spec != nil {
+		return w.spec // a callback's pruned copy (specialize.go)
+	}
 	if w.cur == nil || w.cur != w.outer || w.inClone || w.cfg.Conservative {
 		return nil
 	}

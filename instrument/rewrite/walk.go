@@ -34,6 +34,10 @@ type walker struct {
 	deferred   *dst.CallExpr                  // the call of the defer statement being rewritten (plaincall.go)
 	touched    *bool                          // the function changed
 	sampled    *analysis.Construct            // the root construct being rewritten as a dormant binary's checked branch (dormant.go)
+	// spec is the proof of the callback whose pruned copy this is, and
+	// callback its entry in the plan (specialize.go).
+	spec     *analysis.HeapProof
+	callback *plan.Construct
 }
 
 func (fr *fileRewriter) walker(dec *decorator.Decorator, task string) *walker {
