@@ -128,7 +128,7 @@ func (w *walker) sharedLoc(e ast.Expr) bool {
 		if !ok {
 			v, ok = w.info.Defs[x].(*types.Var)
 		}
-		if !ok || v.IsField() {
+		if !ok || v.IsField() || w.privateVars[v] {
 			return false
 		}
 		return v.Parent() == w.pkg.Types.Scope() || v.Pkg() != w.pkg.Types || w.res.Shared[v]

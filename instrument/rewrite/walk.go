@@ -38,6 +38,9 @@ type walker struct {
 	// callback its entry in the plan (specialize.go).
 	spec     *analysis.HeapProof
 	callback *plan.Construct
+	// privateVars are variables whose accesses here need no check: a
+	// loop's new copy in its header (loopvars.go).
+	privateVars map[*types.Var]bool
 }
 
 func (fr *fileRewriter) walker(dec *decorator.Decorator, task string) *walker {
@@ -182,12 +185,7 @@ func (w *walker) stmt(s dst.Stmt) {
 		w.block(s.Body)
 		w.optStmt(s.Else)
 	case *dst.ForStmt:
-		w.optStmt(s.Init)
-		if s.Cond != nil {
-			s.Cond = w.rval(s.Cond)
-		}
-		w.optStmt(s.Post)
-		w.block(s.Body)
+		w.forStmt(s)
 	case *dst.RangeStmt:
 		w.rangeStmt(s)
 	case *dst.SwitchStmt:
