@@ -80,12 +80,14 @@ func readsElems(to, from types.Type) bool {
 	return false
 }
 
-// walkRTCall walks a call to the runtime: &x arguments are addresses
-// (the runtime never loads through them); what it loads through its other
-// arguments is rtnames.ArgLoads's classification of the entry point,
+// walkRTCall walks a call to the runtime. What the runtime loads through
+// its arguments is rtnames.ArgLoads's classification of the entry point,
 // beside its name: nothing (slices are extents, values pass through), the
 // row headers of a [][]T (GuardRowsW, GuardRowsR), or, for the others and
-// any name not classified, everything the arguments reach.
+// any name not classified, everything the arguments reach. An &x argument
+// is an address (the runtime keys its shadow memory by it), unless the
+// entry point runs code with its arguments (PlainArgs1(f, &x), Acquire):
+// that code may load what it reaches.
 func (ps *pkgState) walkRTCall(call *ast.CallExpr, name string) {
 	info := ps.p.Info
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
@@ -93,12 +95,15 @@ func (ps *pkgState) walkRTCall(call *ast.CallExpr, name string) {
 	}
 	loads := rtnames.ArgLoads(name)
 	for _, a := range call.Args {
+		t := info.TypeOf(a)
 		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op.String() == "&" {
 			ps.walk(u.X, addr)
+			if loads == rtnames.LoadsReachable && t != nil {
+				ps.reach(t)
+			}
 			continue
 		}
 		ps.walk(a, load)
-		t := info.TypeOf(a)
 		switch {
 		case loads == rtnames.LoadsNothing:
 		case loads == rtnames.LoadsRows:
