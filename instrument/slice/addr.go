@@ -4,22 +4,27 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/goanomaly/goanomaly/instrument/rtnames"
 )
 
 // findAddressTaken records the variables of f whose address is taken (so
 // that stores through pointers may reach them): &x, x[:] of an array x,
-// and a pointer method called on x. The arguments of runtime calls are
+// and a pointer method called on x. The &x arguments of runtime calls are
 // left out: the runtime uses an address only as a key into its shadow
-// memory, never to load or store.
+// memory, never to load or store; but not those of an entry point that
+// runs code with its arguments (rtnames.LoadsReachable: PlainArgs1(f, &x)),
+// which may store through them.
 func (ps *pkgState) findAddressTaken(f *ast.File) {
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if ps.rtCall(n) != "" {
+			if name := ps.rtCall(n); name != "" {
+				runs := rtnames.ArgLoads(name) == rtnames.LoadsReachable
 				ast.Inspect(n.Fun, visit)
 				for _, a := range n.Args {
-					if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && !runs {
 						ast.Inspect(u.X, visit)
 						continue
 					}

@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/goanomaly/goanomaly/instrument/rtnames"
 )
 
 // walkCall walks a kept call. Its arguments are read. A call into the
@@ -78,43 +80,33 @@ func readsElems(to, from types.Type) bool {
 	return false
 }
 
-// addressOnly lists the runtime entry points that never look at the
-// values in the memory they are given: they check addresses and extents,
-// or move elements from one place to another of the same type (Copy,
-// AppendSlice: whatever they move is read only if some kept load of that
-// type reads it). The others (GuardInjective reads indices; Plain and its
-// kin call code outside) may read what their arguments reach.
-var addressOnly = map[string]bool{
-	"R": true, "W": true, "RW": true, "RA": true, "WA": true, "RWA": true, "AR": true, "AW": true,
-	"MR": true, "MW": true, "ReadAll": true, "WriteAll": true, "ReadHead": true, "WriteHead": true,
-	"ReadSpan": true, "WriteSpan": true, "SameOrApart": true, "SpanIn": true, "SpansApart": true,
-	"Copy": true, "CopyString": true, "Grow": true, "AppendSlice": true, "AppendString": true,
-	"New": true, "Make": true, "Set": true, "GuardW": true, "GuardR": true, "NewGuard": true,
-	"GuardRLen": true, "GuardWRange": true, "Attached": true,
-	"Disjoint": true, "Enter": true, "Begin": true, "Fork": true, "Join": true, "Item": true,
-	"EndItems": true, "Worker": true, "Current": true, "Attach": true, "Detach": true,
-	"RegisterSites": true, "Fini": true, "Status": true, "Sample": true, "Sampled": true,
-	"NoFini": true,
-}
-
-// walkRTCall walks a call to the runtime: &x arguments are addresses
-// (the runtime never loads through them); slices given to an
-// address-only entry point are extents; anything else is reachable.
+// walkRTCall walks a call to the runtime. What the runtime loads through
+// its arguments is rtnames.ArgLoads's classification of the entry point,
+// beside its name: nothing (slices are extents, values pass through), the
+// row headers of a [][]T (GuardRowsW, GuardRowsR), or, for the others and
+// any name not classified, everything the arguments reach. An &x argument
+// is an address (the runtime keys its shadow memory by it), unless the
+// entry point runs code with its arguments (PlainArgs1(f, &x), Acquire):
+// that code may load what it reaches.
 func (ps *pkgState) walkRTCall(call *ast.CallExpr, name string) {
 	info := ps.p.Info
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
 		ps.walk(sel.X, load)
 	}
+	loads := rtnames.ArgLoads(name)
 	for _, a := range call.Args {
+		t := info.TypeOf(a)
 		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op.String() == "&" {
 			ps.walk(u.X, addr)
+			if loads == rtnames.LoadsReachable && t != nil {
+				ps.reach(t)
+			}
 			continue
 		}
 		ps.walk(a, load)
-		t := info.TypeOf(a)
 		switch {
-		case addressOnly[name]:
-		case name == "GuardRowsW" || name == "GuardRowsR":
+		case loads == rtnames.LoadsNothing:
+		case loads == rtnames.LoadsRows:
 			ps.load(elemOf(t))
 		case t != nil:
 			if _, isFunc := t.Underlying().(*types.Signature); !isFunc {

@@ -248,3 +248,12 @@ func TestHeaderVarsUsed(t *testing.T) {
 	contains(t, out, "case v := <-ch: _ = v;", "if v, ok := m[1]; ok { _ = v;", "for x, y := 0.5, 1; y < 3; y++ { _ = x;")
 	lacks(t, out, "sum += v", "fmt.Println(sum)")
 }
+
+// TestPlainArgsAddressReaches: an &x given to a runtime entry point that
+// runs code with it (PlainArgs1, Acquire) is more than an address: the
+// code may load through it, so the store p.n = 3 into x stays.
+func TestPlainArgsAddressReaches(t *testing.T) {
+	out, _ := sliceCase(t, "plainaddr")
+	contains(t, out, "p.n = 3", "_ga_rt.PlainArgs1[any](runtime.KeepAlive, &c)")
+	lacks(t, out, "out[0] = 1.5")
+}
