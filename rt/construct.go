@@ -1,6 +1,9 @@
 package rt
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // Construct is one dynamic instance of a parallel construct: a parallel
 // loop, a list of sections or a worker pool, from Enter to Join. Its fork
@@ -29,6 +32,8 @@ type Construct struct {
 	ranges []interval // every tag allocated in the construct's subtree
 	merged int        // len(ranges) after the last merge
 	index  []int      // fork number -> index given to Fork
+
+	guard atomic.Uint32 // a specialized callback's guard: 0 unknown, 1 fails, 2 holds (guard_memo.go)
 }
 
 // enter is Enter: t is the entering task, nil for a new tree.

@@ -20,7 +20,7 @@ import (
 //	func(lo, hi int) {
 //		if _ga_rt.Attached() {
 //			if _ga_d := _ga_rt.Current(); _ga_d != nil {
-//				if guard {
+//				if _ga_m := _ga_rt.GuardMemo(_ga_d); _ga_m > 0 || _ga_m < 0 && _ga_rt.GuardStore(_ga_d, guard) {
 //					func(_ga_d *_ga_rt.Task) { … pruned … }(_ga_d)
 //					return
 //				}
@@ -34,8 +34,11 @@ import (
 // Only the literal made in a function's plain body is specialized: that
 // body calls the plain helper, whose construct begins a root tree, and the
 // literal runs nowhere else. The guard names only the caller's locals
-// that nothing writes while the helper runs, so each block computes the
-// verdict the construct's start would.
+// that nothing writes while the helper runs, so each block would compute
+// the verdict the construct's start would: the first block of the
+// instance computes it and stores it in the construct (rt.GuardStore), the
+// others read it (rt.GuardMemo), so a guard that scans rows or an index
+// slice runs once per instance, not once per block.
 
 // specialization returns the proof of the literal a when this copy of it
 // is the one made in a plain body, pruning.
@@ -86,7 +89,22 @@ func (w *walker) specLit(x *dst.FuncLit, a *ast.FuncLit, sp *analysis.Specializa
 	}
 	inner := run(prunedBody)
 	if len(guard) > 0 {
-		inner = append([]dst.Stmt{&dst.IfStmt{Cond: w.guardExpr(guard), Body: &dst.BlockStmt{List: inner}}}, run(copyBody)...)
+		// if m := GuardMemo(_ga_d); m > 0 || m < 0 && GuardStore(_ga_d, guard) { pruned }: the
+		// first block of the instance evaluates the guard, the others read its verdict.
+		memo := &dst.BinaryExpr{
+			X:  &dst.BinaryExpr{X: dst.NewIdent("_ga_m"), Op: token.GTR, Y: &dst.BasicLit{Kind: token.INT, Value: "0"}},
+			Op: token.LOR,
+			Y: &dst.BinaryExpr{
+				X:  &dst.BinaryExpr{X: dst.NewIdent("_ga_m"), Op: token.LSS, Y: &dst.BasicLit{Kind: token.INT, Value: "0"}},
+				Op: token.LAND,
+				Y:  w.rtCall(rtnames.GuardStore, dst.NewIdent("_ga_d"), w.guardExpr(guard)),
+			},
+		}
+		inner = append([]dst.Stmt{&dst.IfStmt{
+			Init: &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent("_ga_m")}, Tok: token.DEFINE, Rhs: []dst.Expr{w.rtCall(rtnames.GuardMemo, dst.NewIdent("_ga_d"))}},
+			Cond: memo,
+			Body: &dst.BlockStmt{List: inner},
+		}}, run(copyBody)...)
 	}
 	s := &dst.IfStmt{
 		Init: &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent("_ga_d")}, Tok: token.DEFINE, Rhs: []dst.Expr{w.rtCall(rtnames.Current)}},

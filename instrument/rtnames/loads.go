@@ -61,6 +61,7 @@ var loads = map[string]Loads{
 	// GuardInjective* read the index values.
 	NewGuard: LoadsNothing, GuardW: LoadsNothing, GuardR: LoadsNothing,
 	GuardRLen: LoadsNothing, GuardWRange: LoadsNothing, Disjoint: LoadsNothing,
+	GuardMemo: LoadsNothing, GuardStore: LoadsNothing, // a verdict in the construct, by the task
 	GuardRowsW: LoadsRows, GuardRowsR: LoadsRows,
 	GuardInjective: LoadsReachable, GuardInjectiveCells: LoadsReachable,
 	GuardInjectiveCellsOf: LoadsReachable,

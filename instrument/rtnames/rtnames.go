@@ -67,6 +67,8 @@ const (
 	GuardR                = "GuardR"                // (g, s) g: s's backing array is read
 	GuardRLen             = "GuardRLen"             // (g, s) g: s's elements up to len(s) are read
 	GuardWRange           = "GuardWRange"           // (g, s, lo, hi) g: s[lo:hi] is written (whole array if not 0 ≤ lo ≤ hi ≤ cap)
+	GuardMemo             = "GuardMemo"             // (t) int: a callback's guard verdict stored for t's construct, -1 none yet
+	GuardStore            = "GuardStore"            // (t, holds) holds: stores it
 	GuardRowsW            = "GuardRowsW"            // (g, m) g: each row m[k] is written
 	GuardRowsR            = "GuardRowsR"            // (g, m) g: each row m[k] is read
 	GuardInjective        = "GuardInjective"        // (g, idx) g: idx holds no value twice
