@@ -129,14 +129,17 @@ func (r *Result) specSites() []*specSite {
 }
 
 // helperSite returns, for the k-th parameter of fn, the helper's
-// construct that is its only user, or nil: fn is a plain function of this
-// package (no receiver, no type parameters, not variadic) with one
-// construct, a parallel loop in its own body, and the parameter, never
-// assigned, is named once, as the callee of a call in the construct's
-// goroutine literal.
+// construct that is its only user, or nil: fn is a function or method of
+// this package (no type parameters, not variadic) with one construct, a
+// parallel loop in its own body, and the parameter, never assigned, is
+// named once, as the callee of a call in the construct's goroutine
+// literal. A method's receiver is not bound to the call's: the proof
+// reads it as any parameter the helper never assigns, an invariant it
+// knows nothing of, and a guard that names it cannot be evaluated at the
+// literal's start, so it refuses.
 func (r *Result) helperSite(fn *types.Func, k int) *specSite {
 	d := r.Decls[fn]
-	if d == nil || d.Recv != nil || d.Type.TypeParams != nil || fn.Origin() != fn {
+	if d == nil || d.Type.TypeParams != nil || fn.Origin() != fn || d.Recv != nil && !r.unassignedRecv(d) {
 		return nil
 	}
 	sig, _ := fn.Type().(*types.Signature)
@@ -449,4 +452,15 @@ func (h *heapPass) localsOnly(e ast.Expr) bool {
 		return ok
 	})
 	return ok
+}
+
+// unassignedRecv reports whether the method d never assigns its receiver
+// (a pointer receiver's target may change; the pointer may not).
+func (r *Result) unassignedRecv(d *ast.FuncDecl) bool {
+	v := declared(d.Recv, r.finder.info)
+	if v == nil {
+		return len(d.Recv.List) == 1 && len(d.Recv.List[0].Names) == 0 // unnamed: nothing can assign it
+	}
+	w := r.writes[v]
+	return w == nil || !w.elsewhere && len(w.at) == 0
 }

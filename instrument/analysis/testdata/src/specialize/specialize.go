@@ -202,3 +202,41 @@ func started(n, bs int) {
 		}
 	})
 }
+
+type grid struct {
+	n, bs int
+	pix   []float64
+}
+
+// rowsOf runs body over the grid's rows, bs at a time: a method helper.
+func (g *grid) rowsOf(n, bs int, body func(lo, hi int)) {
+	var wg sync.WaitGroup
+	for lo := 0; lo < n; lo += bs { // want `parallel loop of 1 goroutine start\(s\), joined at line 217`
+		wg.Go(func() { body(lo, min(lo+bs, n)) })
+	}
+	wg.Wait()
+}
+
+// own runs body over [0, g.n): its bounds are the receiver's fields, which
+// the literal cannot name at its start.
+func (g *grid) own(body func(lo, hi int)) {
+	var wg sync.WaitGroup
+	for lo := 0; lo < g.n; lo += g.bs { // want `parallel loop of 1 goroutine start\(s\), joined at line 227`
+		wg.Go(func() { body(lo, min(lo+g.bs, g.n)) })
+	}
+	wg.Wait()
+}
+
+func methods(g *grid, n, bs int) {
+	a := make([]float64, n)
+	g.rowsOf(n, bs, func(lo, hi int) { // want `callback: runs only in the blocks of the parallel loop at line 214: 1 independent, 0 read-only \(when the iterations' intervals of a are apart`
+		for i := lo; i < hi; i++ {
+			a[i] = 1
+		}
+	})
+	g.own(func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			a[i] = 2
+		}
+	})
+}
