@@ -258,7 +258,16 @@ func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
 			h.pointees[ast.Unparen(u.X)] = true
 		}
 	}
-	ast.Inspect(fk.Body.Body, func(n ast.Node) bool {
+	h.recordLoops(fk.Body.Body)
+	return h, ""
+}
+
+// recordLoops records the loops of body, not entering function literals:
+// their variables (loopOf) and their range value variables (valueOf). It
+// runs over the goroutine body, and over a callback walked in place of
+// it (specialize.go).
+func (h *heapPass) recordLoops(body *ast.BlockStmt) {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch l := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -282,7 +291,6 @@ func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
 		}
 		return true
 	})
-	return h, ""
 }
 
 // collectDefs records the locals of fn declared with a value.

@@ -3,7 +3,6 @@ package analysis
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strings"
 
@@ -216,7 +215,7 @@ func (r *Result) specialize(s *specSite) *Specialization {
 		}
 		h.bind[v] = arg
 	}
-	h.specLoops(s.lit.Body)
+	h.recordLoops(s.lit.Body) // its loops count as the goroutine's
 	if why := h.footprint(); why != "" || !h.specWalked {
 		return nil
 	}
@@ -248,34 +247,6 @@ func (r *Result) specialize(s *specSite) *Specialization {
 		return nil
 	}
 	return &Specialization{Helper: s.c, Proof: p}
-}
-
-// specLoops records the loops of the literal like the goroutine body's.
-func (h *heapPass) specLoops(body *ast.BlockStmt) {
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch l := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ForStmt:
-			if as, ok := l.Init.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == 1 {
-				if v, ok := h.info.Defs[as.Lhs[0].(*ast.Ident)].(*types.Var); ok {
-					h.loopOf[v] = l
-				}
-			}
-		case *ast.RangeStmt:
-			if id, ok := l.Key.(*ast.Ident); ok && l.Tok == token.DEFINE {
-				if v, ok := h.info.Defs[id].(*types.Var); ok {
-					h.loopOf[v] = l
-				}
-			}
-			if id, ok := l.Value.(*ast.Ident); ok && l.Tok == token.DEFINE {
-				if v, ok := h.info.Defs[id].(*types.Var); ok {
-					h.valueOf[v] = l
-				}
-			}
-		}
-		return true
-	})
 }
 
 // bindLit walks the literal in place of call, the goroutine body's call
