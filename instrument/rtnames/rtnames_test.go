@@ -4,9 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -44,34 +42,13 @@ func TestNamesExistInRT(t *testing.T) {
 			}
 		}
 	}
-	src, err := os.ReadFile("rtnames.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := parser.ParseFile(fset, "rtnames.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	listed := map[string]bool{}
-	for _, d := range f.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.CONST {
-			continue
-		}
-		for _, sp := range g.Specs {
-			vs := sp.(*ast.ValueSpec)
-			name := vs.Names[0].Name
-			if name == "Path" {
-				continue
-			}
-			val, _ := strconv.Unquote(vs.Values[0].(*ast.BasicLit).Value)
-			listed[val] = true
-			if !declared[val] {
-				t.Errorf("rtnames.%s = %q: rt declares no %s", name, val, val)
-			}
+	names := listed(t)
+	for val, name := range names {
+		if !declared[val] {
+			t.Errorf("rtnames.%s = %q: rt declares no %s", name, val, val)
 		}
 	}
-	if len(listed) < 20 {
-		t.Fatalf("parsed only %d names from rtnames.go", len(listed))
+	if len(names) < 20 {
+		t.Fatalf("parsed only %d names from rtnames.go", len(names))
 	}
 }
