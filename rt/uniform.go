@@ -104,7 +104,8 @@ func (t *Task) uniformRead(ch *chunk, addr uintptr, me uint64) bool {
 	}
 	u := &ch.u
 	var kept uint64 // the reader this read moved to C, if any
-	if !sameAccess(u.r.Load(), me) {
+	// As recordRead: a block already in R or C records nothing.
+	if !sameAccess(u.r.Load(), me) && !sameAccess(u.c.Load(), me) {
 		prev := u.r.Swap(me)
 		if raceHook != nil {
 			raceHook(ch, hookSwapped)
