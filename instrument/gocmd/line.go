@@ -31,6 +31,8 @@ type Line struct {
 	// Conservative (-conservative) checks every shared access, also those
 	// the static stage proved race-free (rewrite.Config.Conservative): a
 	// benchmarking and diagnostic build, the cost of a fully checked run.
+	// Like -race, it leaves unchecked the reads of a captured variable that
+	// cannot change once captured (the compiler copies it into the closure).
 	Conservative bool
 	// Dormant (-dormant) builds one binary with the plain and the checked
 	// code of every root construct (rewrite.Config.Dormant): it runs as

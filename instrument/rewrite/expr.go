@@ -350,15 +350,21 @@ func siteLit(id uint32) dst.Expr {
 // readOnly reports whether the location a is part of a local variable that
 // nothing can write while the root construct being rewritten runs, or that
 // a closure captured after its last write: its reads need no check.
+//
+// The conservative build keeps the second: such a variable cannot change
+// once the literal exists (analysis/capture.go), the compiler copies it
+// into the closure, and -race does not check its reads either, so
+// checking them would measure a cost no build pays. Its element-wise
+// reference (the soundness tests' oracle) checks them too.
 func (w *walker) readOnly(a ast.Expr) bool {
-	if w.cfg.Conservative {
+	if w.cfg.Conservative && w.cfg.Elementwise {
 		return false
 	}
 	v := analysis.RootVar(a, w.info)
 	if v != nil && w.res.ReadOnlyCaptured(v, a.Pos()) {
 		return true // captured after its last write (analysis/capture.go)
 	}
-	return w.outer != nil && v != nil && w.res.ReadOnly(v, w.outer)
+	return !w.cfg.Conservative && w.outer != nil && v != nil && w.res.ReadOnly(v, w.outer)
 }
 
 // aggregate reports whether values of t hold several checked locations: an
