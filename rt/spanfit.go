@@ -45,3 +45,31 @@ func SpansApart[A ~[]E, B ~[]F, E, F any](a A, alo, ahi int, b B, blo, bhi int) 
 	pb := uintptr(unsafe.Pointer(unsafe.SliceData(b))) + uintptr(blo)*unsafe.Sizeof(f)
 	return pa+uintptr(ahi-alo)*unsafe.Sizeof(e) <= pb || pb+uintptr(bhi-blo)*unsafe.Sizeof(f) <= pa
 }
+
+// StrideIn reports whether coef*j+off lies in [0, n) for every j in
+// [lo, hi) (true when lo >= hi), computed without overflow: then x[coef*j+off]
+// (a column of a flat matrix, x[k*N+j] in a loop over k), for x of length
+// n, cannot panic for any j of the loop, and the wrapping arithmetic the
+// program computes the subscript with gives that exact value. The
+// subscript is monotone in j, so the two ends of the loop bound it. It
+// also reports false, conservatively, when coef*j itself overflows at an
+// end of the loop, even if adding off would bring it back.
+func StrideIn(off, coef, lo, hi, n int) bool {
+	if lo >= hi {
+		return true
+	}
+	return strideAt(off, coef, lo, n) && strideAt(off, coef, hi-1, n)
+}
+
+// strideAt reports whether coef*j+off lies in [0, n), with no overflow.
+func strideAt(off, coef, j, n int) bool {
+	p := coef * j
+	if coef != 0 && (p/coef != j || coef == -1 && j == math.MinInt) {
+		return false
+	}
+	if off > 0 && p > math.MaxInt-off || off < 0 && p < math.MinInt-off {
+		return false
+	}
+	s := p + off
+	return s >= 0 && s < n
+}

@@ -56,3 +56,43 @@ func TestSpansApart(t *testing.T) {
 		t.Errorf("allocates %v", n)
 	}
 }
+
+// TestStrideIn compares StrideIn with exact arithmetic over every j of
+// small loops and at the ends of large ones, at the edges of int.
+func TestStrideIn(t *testing.T) {
+	vals := []int{math.MinInt, math.MinInt + 1, -1 << 40, -1 << 31, -7, -1, 0, 1, 2, 7, 1 << 31, 1 << 40, math.MaxInt/2 + 1, math.MaxInt - 1, math.MaxInt}
+	exact := func(off, coef, j int) *big.Int {
+		p := new(big.Int).Mul(big.NewInt(int64(coef)), big.NewInt(int64(j)))
+		return p.Add(p, big.NewInt(int64(off)))
+	}
+	for _, off := range vals {
+		for _, coef := range vals {
+			for _, lo := range vals {
+				for _, span := range []int{0, 1, 2, 5} {
+					hi := lo + span
+					if hi < lo {
+						continue // lo+span overflowed
+					}
+					for _, n := range []int{0, 1, 8, 1 << 41, math.MaxInt} {
+						want, prodFits := true, true
+						for j := lo; j < hi; j++ {
+							if v := exact(off, coef, j); v.Sign() < 0 || v.Cmp(big.NewInt(int64(n))) >= 0 {
+								want = false
+							}
+							if !exact(0, coef, j).IsInt64() {
+								prodFits = false
+							}
+						}
+						got := StrideIn(off, coef, lo, hi, n)
+						if got && !want || !got && want && prodFits {
+							t.Errorf("StrideIn(%d, %d, %d, %d, %d) = %v, want %v", off, coef, lo, hi, n, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	if n := testing.AllocsPerRun(10, func() { _ = StrideIn(3, 100, 0, 50, 5000) }); n != 0 {
+		t.Errorf("allocates %v", n)
+	}
+}

@@ -51,7 +51,9 @@ import (
 //     condition tested before the loop: an index x[k] with x and k
 //     loop-invariant (k < len(x)), or x[j+d] with x invariant and d a
 //     constant (lo+d ≥ 0 and hi+d ≤ len(x)), or x[j+S+d] with S
-//     loop-invariant (rt.SpanIn, coalesce_affine.go); a dereference of an invariant
+//     loop-invariant (rt.SpanIn, coalesce_affine.go), or x[coef*j+S+d]
+//     with coef loop-invariant (rt.StrideIn, coalesce_stride.go: checked
+//     where it is); a dereference of an invariant
 //     pointer (p != nil); integer division by an invariant (y != 0) and a
 //     shift by an invariant signed count (y >= 0).
 //
@@ -86,21 +88,22 @@ import (
 // loop). Accesses of the loop's header never move, nor does any group they
 // are in.
 type coalescing struct {
-	loop   ast.Stmt
-	j      *types.Var
-	lo, hi ast.Expr // the iterations are [lo, hi); lo nil means 0
-	hiLen  bool     // hi is len(hi) (range over a slice)
-	name   string   // the variable holding the task for the checks in the loop
-	cands  map[ast.Expr]*cand
-	feet   map[ast.Expr]*cand // conditional x[j+S+d]: where they may touch (coalesce_partial.go)
-	conds  []ast.Expr         // evaluation-safety conditions, in order
-	nhead  int                // conds[:nhead] are those of the bounds lo and hi
-	bounds map[string]*bound
-	writes []loc // the locations the loop writes
-	taken  map[*types.Var]bool
-	ok     bool // the body qualifies so far
-	cut    bool // a continue may end an iteration here: what follows is conditional
-	checks []*loopCheck
+	loop    ast.Stmt
+	j       *types.Var
+	lo, hi  ast.Expr // the iterations are [lo, hi); lo nil means 0
+	hiLen   bool     // hi is len(hi) (range over a slice)
+	name    string   // the variable holding the task for the checks in the loop
+	cands   map[ast.Expr]*cand
+	feet    map[ast.Expr]*cand // conditional x[j+S+d], and strided x[coef*j+S+d]: where they may touch (coalesce_partial.go, coalesce_stride.go)
+	strides map[string]*stride // the StrideIn tests of the strided accesses, by text
+	conds   []ast.Expr         // evaluation-safety conditions, in order
+	nhead   int                // conds[:nhead] are those of the bounds lo and hi
+	bounds  map[string]*bound
+	writes  []loc // the locations the loop writes
+	taken   map[*types.Var]bool
+	ok      bool // the body qualifies so far
+	cut     bool // a continue may end an iteration here: what follows is conditional
+	checks  []*loopCheck
 }
 
 // cand is an access of the body that may be checked before the loop.
@@ -108,7 +111,8 @@ type cand struct {
 	base  ast.Expr // elem: the slice x of x[j+S+d]; nil for an invariant address
 	sym   ast.Expr // the loop-invariant symbolic part S of the offset, nil for none
 	d     int
-	order int // evaluation order of its check in an iteration
+	order int  // evaluation order of its check in an iteration
+	whole bool // a footprint that may be anywhere in base (a strided access, coalesce_stride.go)
 }
 
 // bound collects the offsets d of the x[j+S+d] of one slice x and one S.
@@ -134,7 +138,7 @@ func (w *walker) coalesceStart(s dst.Stmt) *coalescing {
 	if w.task == "" || w.cfg.Elementwise || w.coal != nil || importsUnsafe(w.pkg.Types) || w.res.Views() != "" {
 		return nil
 	}
-	c := &coalescing{cands: map[ast.Expr]*cand{}, feet: map[ast.Expr]*cand{}, bounds: map[string]*bound{}, ok: true}
+	c := &coalescing{cands: map[ast.Expr]*cand{}, feet: map[ast.Expr]*cand{}, strides: map[string]*stride{}, bounds: map[string]*bound{}, ok: true}
 	var body *ast.BlockStmt
 	switch a := w.astOf(s).(type) {
 	case *ast.ForStmt:
@@ -398,6 +402,11 @@ func (w *walker) expr(c *coalescing, e ast.Expr, uncond bool, order *int) {
 		w.expr(c, x.X, uncond, order)
 		w.expr(c, x.Index, uncond, order)
 		if uncond && w.elemCand(c, x, *order) {
+			*order++
+			return
+		}
+		if f := w.strided(c, x, *order); f != nil {
+			c.feet[x] = f // checked where it is; its bounds are a StrideIn test
 			*order++
 			return
 		}
@@ -848,6 +857,7 @@ func (w *walker) loopCond(c *coalescing, apart []dst.Expr) dst.Expr {
 	}
 	slices.Sort(keys)
 	var fits []dst.Expr // SpanIn tests of the symbolic offsets, after the conditions that make them safe
+	fits = append(fits, w.strideIns(c, lo, hi)...)
 	for _, k := range keys {
 		b := c.bounds[k]
 		if b.sym != nil {

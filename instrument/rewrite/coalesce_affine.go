@@ -38,12 +38,26 @@ import (
 // term. A term in which j appears otherwise (2*j, j*N, -j) refuses: its
 // elements are not a contiguous run.
 func (w *walker) affine(c *coalescing, e ast.Expr) (sym ast.Expr, d int, ok bool) {
+	coef, sym, d, ok := w.linear(c, e, false)
+	return sym, d, ok && coef == nil
+}
+
+// linear reads subscript e as affine does, or, with scaled, also as
+// coef*j+S+d: one term j*coef or coef*j, coef loop-invariant, free of j
+// and safe to evaluate before the loop (coalesce_stride.go). coef is nil
+// for j itself.
+func (w *walker) linear(c *coalescing, e ast.Expr, scaled bool) (coef, sym ast.Expr, d int, ok bool) {
 	nj := 0
 	var walk func(e ast.Expr, neg bool) bool
 	walk = func(e ast.Expr, neg bool) bool {
 		e = ast.Unparen(e)
 		if w.isVar(e, c.j) {
 			nj++
+			return !neg
+		}
+		if k := w.scale(c, e); scaled && k != nil {
+			nj++
+			coef = k
 			return !neg
 		}
 		if v := w.constInt(e); w.isConst(e) && isInteger(w.info.TypeOf(e)) && v > -1<<20 && v < 1<<20 {
@@ -79,9 +93,9 @@ func (w *walker) affine(c *coalescing, e ast.Expr) (sym ast.Expr, d int, ok bool
 		return true
 	}
 	if !walk(e, false) || nj != 1 {
-		return nil, 0, false
+		return nil, nil, 0, false
 	}
-	return sym, d, true
+	return coef, sym, d, true
 }
 
 // mentions reports whether e uses variable v.

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/dave/dst"
@@ -25,6 +26,10 @@ import (
 //   - otherwise its span [lo+S'+d', hi+S'+d') — where it may touch, an
 //     over-approximation, which is all an apartness test needs — must be
 //     apart from the moved one's (rt.SpansApart, tested before the loop).
+//
+// A strided access x[coef*j+S+d] (coalesce_stride.go) is kept, conditional
+// or not, with all of x as where it may touch: the apartness test is then
+// against x[0:len(x)], and a moved run of the same slice text refuses.
 //
 // A kept access that is not an element x[j+S+d] of an invariant slice
 // (a field, a variable, an invariant address), or a pair that fails the
@@ -72,7 +77,10 @@ func (w *walker) partialMove(c *coalescing, g []*loopCheck) ([]*loopCheck, []dst
 	for _, m := range moved {
 		for _, k := range kept {
 			a, b := m.cand, k.foot
-			if types.ExprString(a.base) == types.ExprString(b.base) && symKey(a.sym) == symKey(b.sym) {
+			if b.whole && types.ExprString(a.base) == types.ExprString(b.base) {
+				return nil, nil, false // a run and a column of one matrix: never apart
+			}
+			if !b.whole && types.ExprString(a.base) == types.ExprString(b.base) && symKey(a.sym) == symKey(b.sym) {
 				if a.d > b.d || a.d == b.d && a.order < b.order {
 					continue
 				}
@@ -80,6 +88,9 @@ func (w *walker) partialMove(c *coalescing, g []*loopCheck) ([]*loopCheck, []dst
 			}
 			alo, ahi := w.spanOf(c, a)
 			blo, bhi := w.spanOf(c, b)
+			if b.whole {
+				blo, bhi = &dst.BasicLit{Kind: token.INT, Value: "0"}, copyExpr(lenOf(b.base))
+			}
 			e := w.rtCall(rtnames.SpansApart, copyExpr(a.base), alo, ahi, copyExpr(b.base), blo, bhi)
 			if key := fmt.Sprintf("%s %s %d %s %s %d", types.ExprString(a.base), symKey(a.sym), a.d, types.ExprString(b.base), symKey(b.sym), b.d); !seen[key] {
 				seen[key] = true

@@ -53,7 +53,7 @@ var loads = map[string]Loads{
 	RWA: LoadsNothing, AR: LoadsNothing, AW: LoadsNothing, MR: LoadsNothing, MW: LoadsNothing,
 	ReadAll: LoadsNothing, WriteAll: LoadsNothing, ReadHead: LoadsNothing, WriteHead: LoadsNothing,
 	ReadSpan: LoadsNothing, WriteSpan: LoadsNothing, Set: LoadsNothing,
-	SameOrApart: LoadsNothing, SpanIn: LoadsNothing, SpansApart: LoadsNothing,
+	SameOrApart: LoadsNothing, SpanIn: LoadsNothing, SpansApart: LoadsNothing, StrideIn: LoadsNothing,
 	// Moves of elements of one type, and fresh memory.
 	Copy: LoadsNothing, CopyString: LoadsNothing, Grow: LoadsNothing,
 	AppendSlice: LoadsNothing, AppendString: LoadsNothing, New: LoadsNothing, Make: LoadsNothing,

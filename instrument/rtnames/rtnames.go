@@ -50,6 +50,7 @@ const (
 	SameOrApart           = "SameOrApart"           // (a, b) bool: one array from one element, or no byte shared
 	SpanIn                = "SpanIn"                // (off, lo, hi, n) bool: off+j in [0, n) for j in [lo, hi), no overflow
 	SpansApart            = "SpansApart"            // (a, alo, ahi, b, blo, bhi) bool: a[alo:ahi], b[blo:bhi] share no byte
+	StrideIn              = "StrideIn"              // (off, coef, lo, hi, n) bool: coef*j+off in [0, n) for j in [lo, hi), no overflow
 	AR                    = "AR"                    // (t, p, site) p
 	AW                    = "AW"                    // (t, p, site) p
 	MR                    = "MR"                    // (t, m, site) m

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"fmt"
+	"sync"
+)
+
+// colmul: out = A*B on flat n×n matrices, one goroutine per row, chosen
+// through a formula the static stage does not invert ((i*3)%n), so the
+// accesses stay checked. The inner loop over k reads row r of A, a run,
+// and column j of B, elements n apart: the column stays checked in the
+// loop (its bounds a StrideIn test), and the row's checks move before the
+// loop as one span when the run is apart from all of B.
+func colmul(out, A, B []float64, n int) {
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			r := (i * 3) % n
+			for j := 0; j < n; j++ {
+				s := 0.0
+				for k := 0; k < n; k++ {
+					s += A[r*n+k] * B[k*n+j]
+				}
+				out[r*n+j] = s
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// colsub: a column read at an offset, under a branch: each k reads
+// B[n*k+n-1-j], the last columns first, when A's row says so.
+func colsub(out, A, B []float64, n int) {
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			r := (i * 3) % n
+			for j := 0; j < n; j++ {
+				s := 0.0
+				for k := 0; k < n-1; k++ {
+					a := A[r*n+k]
+					if a > 0 {
+						s += a * B[n*k+n-1-j]
+					}
+				}
+				out[r*n+j] = s
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func main() {
+	n := 5
+	A, B, C := make([]float64, n*n), make([]float64, n*n), make([]float64, n*n)
+	for i := range A {
+		A[i], B[i] = float64(i), float64(i%3)
+	}
+	colmul(C, A, B, n) // A and B apart: the row moves
+	colmul(C, A, A, n) // row and column of one matrix: every check stays
+	out := make([]float64, n*n)
+	colsub(out, A, B, n)
+	colmul(B, A, B, n) // a race: each goroutine writes row r of B, which the others read down their columns
+	fmt.Printf("%.3f %.3f\n", C[7], out[6])
+}
