@@ -35,7 +35,7 @@ import (
 // the user's code; both copies carry the loop's /*line*/ directives.
 //
 // The rule. A loop is coalesced when
-//   - it is `for j := lo; j < hi; j++` (or j += 1), `for j := range n` or
+//   - it is `for j := lo; j < hi; j++` (or j <= hi, or j += 1), `for j := range n` or
 //     `for j[, v] := range s`, j an int that nothing but the loop assigns,
 //     hi (for the three-clause form) loop-invariant;
 //   - its body has no break, goto, labelled continue, label, return, go,
@@ -92,6 +92,7 @@ type coalescing struct {
 	j       *types.Var
 	lo, hi  ast.Expr // the iterations are [lo, hi); lo nil means 0
 	hiLen   bool     // hi is len(hi) (range over a slice)
+	incl    bool     // the loop's test is j <= hi; hi is then made hi+1 once it was found invariant and safe
 	name    string   // the variable holding the task for the checks in the loop
 	cands   map[ast.Expr]*cand
 	feet    map[ast.Expr]*cand // conditional x[j+S+d], and strided x[coef*j+S+d]: where they may touch (coalesce_partial.go, coalesce_stride.go)
@@ -173,6 +174,12 @@ func (w *walker) coalesceStart(s dst.Stmt) *coalescing {
 	if c.lo != nil && !w.invariant(c, c.lo) || !w.invariant(c, c.hi) {
 		return nil
 	}
+	if c.incl {
+		// j <= n runs j < n+1. When n+1 wraps (n is the largest int) the
+		// loop never ends, and the test lo < hi made before it fails: the
+		// loop runs as written.
+		c.hi = plusConst(c.hi, 1)
+	}
 	c.nhead = len(c.conds)
 	order := 0
 	for _, st := range body.List {
@@ -185,7 +192,7 @@ func (w *walker) coalesceStart(s dst.Stmt) *coalescing {
 	return c
 }
 
-// forShape reads `for j := lo; j < hi; j++`.
+// forShape reads `for j := lo; j < hi; j++` (or j <= hi).
 func (w *walker) forShape(c *coalescing, a *ast.ForStmt) bool {
 	init, ok := a.Init.(*ast.AssignStmt)
 	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
@@ -195,7 +202,7 @@ func (w *walker) forShape(c *coalescing, a *ast.ForStmt) bool {
 		return false
 	}
 	cond, ok := a.Cond.(*ast.BinaryExpr)
-	if !ok || cond.Op != token.LSS || !w.isVar(cond.X, c.j) {
+	if !ok || cond.Op != token.LSS && cond.Op != token.LEQ || !w.isVar(cond.X, c.j) {
 		return false
 	}
 	switch p := a.Post.(type) {
@@ -206,7 +213,7 @@ func (w *walker) forShape(c *coalescing, a *ast.ForStmt) bool {
 	default:
 		ok = false
 	}
-	c.lo, c.hi = init.Rhs[0], cond.Y
+	c.lo, c.hi, c.incl = init.Rhs[0], cond.Y, cond.Op == token.LEQ
 	return ok
 }
 

@@ -50,6 +50,28 @@ func colsub(out, A, B []float64, n int) {
 	wg.Wait()
 }
 
+// edge: a loop to an inclusive bound (j <= n-2) coalesces as j < n-1.
+// Each goroutine then writes two elements of the row another goroutine
+// reads: column n-2, which that loop reads last (a race, found only if the
+// span ends at n-2 inclusive), and column n-1, which it does not (no
+// report, unless the span ran one past).
+func edge(M []float64, n int) {
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			r := (i * 3) % n
+			s := 0.0
+			for j := 0; j <= n-2; j++ {
+				s += M[r*n+j]
+			}
+			p := (r + 1) % n
+			M[p*n+n-2] = s
+			M[p*n+n-1] = s
+		})
+	}
+	wg.Wait()
+}
+
 func main() {
 	n := 5
 	A, B, C := make([]float64, n*n), make([]float64, n*n), make([]float64, n*n)
@@ -60,6 +82,7 @@ func main() {
 	colmul(C, A, A, n) // row and column of one matrix: every check stays
 	out := make([]float64, n*n)
 	colsub(out, A, B, n)
+	edge(C, n)
 	colmul(B, A, B, n) // a race: each goroutine writes row r of B, which the others read down their columns
 	fmt.Printf("%.3f %.3f\n", C[7], out[6])
 }
