@@ -687,6 +687,11 @@ func (w *walker) coalesceEnd(c *coalescing, loop, slow dst.Stmt) dst.Stmt {
 			after = append(after, conds...)
 			continue
 		}
+		if conds, ok := w.pointMove(c, g); ok {
+			moved = append(moved, g)
+			after = append(after, conds...)
+			continue
+		}
 		for _, k := range g {
 			if k.task != nil {
 				k.task.Name = w.task

@@ -100,3 +100,61 @@ func (w *walker) partialMove(c *coalescing, g []*loopCheck) ([]*loopCheck, []dst
 	}
 	return moved, conds, true
 }
+
+// pointMove moves group g whole when it mixes element runs x[j+S+d] with
+// invariant elements y[k] of slices (a vector's entry read in every
+// iteration, dst[k] += A[j*n+lo+k] * y2[j] over k), which movableGroup
+// refuses: each invariant element is checked once before the loop, as an
+// invariant group's are, when rt.SpansApart tells that it lies in no run.
+// An element apart from every run meets its checks in the loop's order
+// whatever runs come before it, and among themselves the invariant
+// elements keep body order (movedChecks). It returns the apartness
+// conditions, or false when some check is neither.
+func (w *walker) pointMove(c *coalescing, g []*loopCheck) ([]dst.Expr, bool) {
+	var runs, points []*loopCheck
+	for _, k := range g {
+		switch {
+		case k.cand != nil && k.cand.base != nil:
+			runs = append(runs, k)
+		case k.cand != nil && w.sliceElem(k.a):
+			points = append(points, k)
+		default:
+			return nil, false
+		}
+	}
+	if len(runs) == 0 || len(points) == 0 {
+		return nil, false
+	}
+	var conds []dst.Expr
+	seen := map[string]bool{}
+	for _, r := range runs {
+		for _, p := range points {
+			ix := ast.Unparen(p.a).(*ast.IndexExpr)
+			key := fmt.Sprintf("%s %s %d %s", types.ExprString(r.cand.base), symKey(r.cand.sym), r.cand.d, types.ExprString(ix))
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			lo, hi := w.spanOf(c, r.cand)
+			at := copyExpr(ix.Index)
+			conds = append(conds, w.rtCall(rtnames.SpansApart, copyExpr(r.cand.base), lo, hi, copyExpr(ix.X), at, plusOne(copyExpr(ix.Index))))
+		}
+	}
+	return conds, true
+}
+
+// sliceElem reports whether a is an element x[k] of a slice of
+// non-aggregate elements.
+func (w *walker) sliceElem(a ast.Expr) bool {
+	ix, ok := ast.Unparen(a).(*ast.IndexExpr)
+	if !ok {
+		return false
+	}
+	_, ok = underlying(w.info.TypeOf(ix.X)).(*types.Slice)
+	return ok && !aggregate(w.info.TypeOf(ix))
+}
+
+// plusOne is e+1.
+func plusOne(e dst.Expr) dst.Expr {
+	return &dst.BinaryExpr{X: e, Op: token.ADD, Y: &dst.BasicLit{Kind: token.INT, Value: "1"}}
+}

@@ -72,6 +72,27 @@ func edge(M []float64, n int) {
 	wg.Wait()
 }
 
+// axpyT: row r of M gets the rows of A weighted by y, dst[k] += A[j*n+k]
+// * y[j] over k: two runs and the entry y[j], checked once before the
+// loop when it lies in neither run (pointMove). Given a row of M as y,
+// the goroutine that owns that row keeps every check in its loops, and
+// the others read y while it writes it: a race.
+func axpyT(M, A, y []float64, n int) {
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			r := (i * 3) % n
+			dst := M[r*n : (r+1)*n]
+			for j := range n {
+				for k := range dst {
+					dst[k] += A[j*n+k] * y[j]
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
 func main() {
 	n := 5
 	A, B, C := make([]float64, n*n), make([]float64, n*n), make([]float64, n*n)
@@ -83,6 +104,8 @@ func main() {
 	out := make([]float64, n*n)
 	colsub(out, A, B, n)
 	edge(C, n)
-	colmul(B, A, B, n) // a race: each goroutine writes row r of B, which the others read down their columns
+	axpyT(C, A, B[:n], n)    // y apart from every run
+	axpyT(C, A, C[n:2*n], n) // a race: y is row 1 of C
+	colmul(B, A, B, n)       // a race: each goroutine writes row r of B, which the others read down their columns
 	fmt.Printf("%.3f %.3f\n", C[7], out[6])
 }
