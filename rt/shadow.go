@@ -86,14 +86,17 @@ func emptyShadow(tr *tree) *shadow {
 // shadowPool holds the tables of finished trees, emptied (see recycle).
 var shadowPool sync.Pool
 
-// recycleCells bounds the tables kept for reuse, with a quarter of the
-// table's limit (max_shadow) when that is larger: a larger one is dropped,
-// so memory stays bounded when each run touches fresh addresses, and a tree
-// given a recycled table has at least three quarters of its limit for
-// addresses the earlier trees did not touch. A kernel running one
-// construct per sweep over a few MB (bench/fem) keeps its table instead
-// of building and dropping one per sweep (peak RSS 47 -> 21 MB, fully
-// checked).
+// recycleCells bounds the tables kept for reuse, with half of the table's
+// limit (max_shadow) when that is larger: a larger one is dropped, so
+// memory stays bounded when each run touches fresh addresses, and a tree
+// given a recycled table has at least half of its limit for addresses the
+// earlier trees did not touch. A kernel running one construct per sweep
+// over a few MB (bench/fem) keeps its table instead of building and
+// dropping one per sweep (peak RSS 47 -> 21 MB, fully checked). With a
+// quarter (until session 10), bench/jacobi's two grids, 1.2M cells, were
+// just over: its fully checked build spent most of each sweep inserting
+// chunks, growing tables and collecting the last sweep's (-sweeps 40: 2.3
+// s user and 88 MB, now 0.9 s and 49 MB; -race 1.8 s and 47 MB).
 const recycleCells = 1 << 18
 
 // recycle offers the table for reuse. Its tree has finished: every
@@ -106,7 +109,7 @@ const recycleCells = 1 << 18
 // for the others). The locked protocol's histories, and a table whose tags
 // are running out, are cleared cell by cell instead.
 func (s *shadow) recycle(next uint64) {
-	if s.cells.Load() > max(recycleCells, s.limit/4) {
+	if s.cells.Load() > max(recycleCells, s.limit/2) {
 		return
 	}
 	s.tree = nil
