@@ -307,7 +307,8 @@ func (w *walker) rangeElemCheck(a *ast.RangeStmt, s *dst.RangeStmt) dst.Stmt {
 	default:
 		return nil
 	}
-	if !pure(a.X) || !w.sharedElem(a.X) {
+	tmp := w.rangeTemps[a] // X evaluated once into a temporary (rangetemp.go)
+	if !pure(a.X) && tmp == "" || !w.sharedElem(a.X) {
 		return nil
 	}
 	if v, ok := w.heapVerdict(a.Value, rtnames.R); ok {
@@ -335,7 +336,11 @@ func (w *walker) rangeElemCheck(a *ast.RangeStmt, s *dst.RangeStmt) dst.Stmt {
 		what = types.ExprString(a.X) + "[…]"
 	}
 	site := w.site(a.Value.Pos(), what)
-	idx := &dst.IndexExpr{X: exprFromAST(a.X), Index: dst.NewIdent(key)}
+	var x dst.Expr = dst.NewIdent(tmp)
+	if tmp == "" {
+		x = exprFromAST(a.X)
+	}
+	idx := &dst.IndexExpr{X: x, Index: dst.NewIdent(key)}
 	return &dst.ExprStmt{X: w.rtCall(fn, w.checkTask(a.Value, fn, site), &dst.UnaryExpr{Op: token.AND, X: idx}, siteLit(site))}
 }
 

@@ -118,6 +118,7 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 			i += n
 			continue
 		}
+		out = append(out, w.hoistRange(list[i])...)
 		w.seen(list[i])
 		c := w.coalesceStart(list[i])
 		slow := w.coalesceSlow(c, list[i])

@@ -1,0 +1,106 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/dave/dst"
+
+	"github.com/goanomaly/goanomaly/instrument/rtnames"
+)
+
+// Range loops over an expression that cannot be evaluated again. The check
+// of a range loop's element read, `_ga_rt.R(t, &X[key], site)` at the top
+// of the body (rangeElemCheck), evaluates X again in every iteration, so it
+// was only made when X is a variable or a selector chain (pure). A loop
+// over anything else — a sub-slice `range B[lo:hi]`, a row `range m.rows[i]`,
+// a call `range f()` — read its elements unchecked, and its races were
+// lost in the pruned and the conservative build alike (a review of
+// PolyBench's trmm, session 10):
+//
+//	for _, v := range B[r*n : r*n+n] { s += v }   // another goroutine writes B[r*n]: not reported
+//
+// Such a loop now ranges over a temporary holding X's value, assigned right
+// before it (X is evaluated once, where the loop would evaluate it; its own
+// reads are checked there), and the element check reads the temporary's
+// element, which is X's:
+//
+//	_ga_x123 := B[r*n : r*n+n]
+//	for _, v := range _ga_x123 { _ga_rt.R(t, &_ga_x123[_ga_i], site); s += v }
+//
+// Only slices and pointers to arrays: ranging over an array value copies
+// it, and a temporary would copy it again, so the check would read the
+// copy (left as before, unchecked, and noted in docs/static.md). A loop with
+// a label that some goto names is left as before too: a goto back to the
+// label would skip the assignment.
+
+// hoistRange returns the assignment of the temporary for range statement s
+// (possibly labelled), and makes the loop range over it, when the loop's
+// element reads are checked and X is not pure; nil otherwise.
+func (w *walker) hoistRange(s dst.Stmt) []dst.Stmt {
+	inner, label := s, ""
+	if l, ok := s.(*dst.LabeledStmt); ok {
+		inner, label = l.Stmt, l.Label.Name
+	}
+	r, ok := inner.(*dst.RangeStmt)
+	if !ok || w.task == "" || r.Tok != token.DEFINE {
+		return nil
+	}
+	a, _ := w.astOf(r).(*ast.RangeStmt)
+	if a == nil || a.Value == nil || pure(a.X) || !w.rangeReadChecked(a) {
+		return nil
+	}
+	if label != "" && w.gotoLabels()[label] {
+		return nil
+	}
+	name := fmt.Sprintf("_ga_x%d", w.pkg.Fset.Position(a.X.Pos()).Offset)
+	as := &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(name)}, Tok: token.DEFINE, Rhs: []dst.Expr{r.X}}
+	w.stmt(as) // X's own reads are checked where it is evaluated
+	p := w.pkg.Fset.Position(a.Pos())
+	as.Decorations().Before = dst.NewLine
+	as.Decorations().Start.Append(fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
+	r.X = dst.NewIdent(name)
+	if w.rangeTemps == nil {
+		w.rangeTemps = map[*ast.RangeStmt]string{}
+	}
+	w.rangeTemps[a] = name
+	w.change()
+	return []dst.Stmt{as}
+}
+
+// rangeReadChecked reports whether rangeElemCheck checks the element reads
+// of loop a: X a slice or a pointer to an array, its elements shared, and
+// no heap proof for the read.
+func (w *walker) rangeReadChecked(a *ast.RangeStmt) bool {
+	switch t := underlying(w.info.TypeOf(a.X)).(type) {
+	case *types.Slice:
+	case *types.Pointer:
+		if _, arr := t.Elem().Underlying().(*types.Array); !arr {
+			return false
+		}
+	default:
+		return false
+	}
+	if !w.sharedElem(a.X) {
+		return false
+	}
+	_, proven := w.heapVerdict(a.Value, rtnames.R)
+	return !proven
+}
+
+// gotoLabels are the labels a goto of the file names (labels are a
+// function's, so the file's set is a superset of any function's).
+func (w *walker) gotoLabels() map[string]bool {
+	if w.gotos == nil {
+		w.gotos = map[string]bool{}
+		ast.Inspect(w.astFile, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO && b.Label != nil {
+				w.gotos[b.Label.Name] = true
+			}
+			return true
+		})
+	}
+	return w.gotos
+}
