@@ -307,8 +307,10 @@ func (w *walker) rangeElemCheck(a *ast.RangeStmt, s *dst.RangeStmt) dst.Stmt {
 	default:
 		return nil
 	}
-	tmp := w.rangeTemps[a] // X evaluated once into a temporary (rangetemp.go)
-	if !pure(a.X) && tmp == "" || !w.sharedElem(a.X) {
+	// X evaluated once into a temporary (rangetemp.go); a pure X without
+	// one is evaluated again (stable, or a label a goto names kept it).
+	tmp := w.rangeTemps[a]
+	if tmp == "" && !pure(a.X) || !w.sharedElem(a.X) {
 		return nil
 	}
 	if v, ok := w.heapVerdict(a.Value, rtnames.R); ok {

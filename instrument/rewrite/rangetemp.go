@@ -23,12 +23,20 @@ import (
 //	for _, v := range B[r*n : r*n+n] { s += v }   // another goroutine writes B[r*n]: not reported
 //
 // Such a loop now ranges over a temporary holding X's value, assigned right
-// before it (X is evaluated once, where the loop would evaluate it; its own
-// reads are checked there), and the element check reads the temporary's
-// element, which is X's:
+// before it (X is evaluated once, where the loop would evaluate it, with a
+// line directive at X; its own reads are checked there), and the element
+// check reads the temporary's element, which is X's:
 //
 //	_ga_x123 := B[r*n : r*n+n]
 //	for _, v := range _ga_x123 { _ga_rt.R(t, &_ga_x123[_ga_i], site); s += v }
+//
+// The same holds of a variable or selector that may change while the loop
+// runs (`for _, v := range row { row = next }`, or a call in the body
+// setting the field X names): the loop goes on over the old value, and the
+// check, evaluating X again, read the new one's element, losing the race
+// on the old one. Only a local variable that nothing in the body assigns
+// or takes the address of, and that no function literal of the file
+// assigns, is evaluated again (stable).
 //
 // Only slices and pointers to arrays: ranging over an array value copies
 // it, and a temporary would copy it again, so the check would read the
@@ -49,7 +57,7 @@ func (w *walker) hoistRange(s dst.Stmt) []dst.Stmt {
 		return nil
 	}
 	a, _ := w.astOf(r).(*ast.RangeStmt)
-	if a == nil || a.Value == nil || pure(a.X) || !w.rangeReadChecked(a) {
+	if a == nil || a.Value == nil || w.stable(a) || !w.rangeReadChecked(a) {
 		return nil
 	}
 	if label != "" && w.gotoLabels()[label] {
@@ -57,8 +65,8 @@ func (w *walker) hoistRange(s dst.Stmt) []dst.Stmt {
 	}
 	name := fmt.Sprintf("_ga_x%d", w.pkg.Fset.Position(a.X.Pos()).Offset)
 	as := &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(name)}, Tok: token.DEFINE, Rhs: []dst.Expr{r.X}}
-	w.stmt(as) // X's own reads are checked where it is evaluated
-	p := w.pkg.Fset.Position(a.Pos())
+	w.stmt(as)                          // X's own reads are checked where it is evaluated
+	p := w.pkg.Fset.Position(a.X.Pos()) // a panic evaluating X names X
 	as.Decorations().Before = dst.NewLine
 	as.Decorations().Start.Append(fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
 	r.X = dst.NewIdent(name)
@@ -68,6 +76,71 @@ func (w *walker) hoistRange(s dst.Stmt) []dst.Stmt {
 	w.rangeTemps[a] = name
 	w.change()
 	return []dst.Stmt{as}
+}
+
+// stable reports whether X of loop a names, in every iteration, the value
+// it had when the loop started, so the check may evaluate it again: a local
+// variable that no statement of the body assigns or takes the address of,
+// and no function literal of the file assigns (one called in the body
+// could). A selector chain is not: a call in the body may change a field.
+func (w *walker) stable(a *ast.RangeStmt) bool {
+	id, ok := ast.Unparen(a.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := w.info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	if w.litWrites == nil {
+		w.litWrites = map[*types.Var]bool{}
+		ast.Inspect(w.astFile, func(n ast.Node) bool {
+			if l, ok := n.(*ast.FuncLit); ok {
+				w.writesIn(l.Body, w.litWrites)
+			}
+			return true
+		})
+	}
+	if w.litWrites[v] {
+		return false
+	}
+	body := map[*types.Var]bool{}
+	w.writesIn(a.Body, body)
+	return !body[v]
+}
+
+// writesIn adds to out the variables root assigns (not by :=), increments,
+// ranges into or takes the address of.
+func (w *walker) writesIn(root ast.Node, out map[*types.Var]bool) {
+	add := func(e ast.Expr) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if v, ok := w.info.Uses[id].(*types.Var); ok {
+				out[v] = true
+			}
+		}
+	}
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok != token.DEFINE {
+				for _, l := range n.Lhs {
+					add(l)
+				}
+			}
+		case *ast.IncDecStmt:
+			add(n.X)
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				add(n.X)
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				add(n.Key)
+				add(n.Value)
+			}
+		}
+		return true
+	})
 }
 
 // rangeReadChecked reports whether rangeElemCheck checks the element reads
