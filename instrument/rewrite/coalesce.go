@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"math"
 	"slices"
 	"strconv"
 
@@ -177,7 +178,12 @@ func (w *walker) coalesceStart(s dst.Stmt) *coalescing {
 	if c.incl {
 		// j <= n runs j < n+1. When n+1 wraps (n is the largest int) the
 		// loop never ends, and the test lo < hi made before it fails: the
-		// loop runs as written.
+		// loop runs as written. A constant n+1 does not wrap, it fails to
+		// compile (j <= math.MaxInt): a constant bound at or above the
+		// largest 32-bit int refuses (no loop that large runs to its end).
+		if tv := w.info.Types[c.hi]; tv.Value != nil && constant.Compare(constant.ToInt(tv.Value), token.GEQ, constant.MakeInt64(math.MaxInt32)) {
+			return nil
+		}
 		c.hi = plusConst(c.hi, 1)
 	}
 	c.nhead = len(c.conds)

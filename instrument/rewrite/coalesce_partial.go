@@ -92,7 +92,10 @@ func (w *walker) partialMove(c *coalescing, g []*loopCheck) ([]*loopCheck, []dst
 				blo, bhi = &dst.BasicLit{Kind: token.INT, Value: "0"}, copyExpr(lenOf(b.base))
 			}
 			e := w.rtCall(rtnames.SpansApart, copyExpr(a.base), alo, ahi, copyExpr(b.base), blo, bhi)
-			if key := fmt.Sprintf("%s %s %d %s %s %d", types.ExprString(a.base), symKey(a.sym), a.d, types.ExprString(b.base), symKey(b.sym), b.d); !seen[key] {
+			// whole is part of the key: a strided access's test (all of x)
+			// and a conditional x[j+d]'s (x[lo+d:hi+d]) differ, and the
+			// narrower alone passes a run that meets the column.
+			if key := fmt.Sprintf("%s %s %d %s %s %d %v", types.ExprString(a.base), symKey(a.sym), a.d, types.ExprString(b.base), symKey(b.sym), b.d, b.whole); !seen[key] {
 				seen[key] = true
 				conds = append(conds, e)
 			}

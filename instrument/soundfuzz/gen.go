@@ -63,6 +63,7 @@ var families = []struct {
 	{"loop/chunkdiv-wrap", func(c *chooser) *Prog { return genChunkDiv(c, true) }},
 	{"loop/cyclic", genCyclic},
 	{"loop/mirror", genMirror},
+	{"loop/stride", genStride},
 }
 
 // Generate returns the program data describes.
@@ -632,5 +633,76 @@ func genMirror(c *chooser) *Prog {
 		&DeclInt{Name: "m", V: m},
 		&CallWork{Func: "mirror", Args: []string{"cov", "m"}},
 	}}
+	return &Prog{Funcs: []*Func{main, work}}
+}
+
+// genStride exercises check coalescing's strided, inclusive and point
+// moves (instrument/rewrite's coalesce_stride.go, coalesce_partial.go):
+// iteration i walks k over [0, w+e), written k < w+e or k <= w+e-1,
+// touching a run a[i*w+k+d], a column b[k*w+i+c] (or b[K*k+i+c], K a
+// constant), and sometimes an entry a[p] or b[p] in every iteration or
+// the column only when i is 1. b is a itself, a view of a from an
+// offset (the column then crosses the rows other iterations write, which
+// only the run-time apartness tests see), or an array of its own; it is
+// sometimes shorter than the column reaches (the access is then rendered
+// under a bounds test). w is a parameter, so the bounds are symbolic.
+func genStride(c *chooser) *Prog {
+	rows, w := c.between(2, 4), c.between(2, 5)
+	e := int64(pick(c, 0, 0, -1, 1))
+	to := Affine{Terms: []Term{{K: 1, Var: "w"}}, D: e}
+	run := Affine{Terms: []Term{{K: 1, Var: "i", Var2: "w"}, {K: 1, Var: "k"}}, D: int64(pick(c, 0, 0, 1))}
+	col := Affine{Terms: []Term{{K: 1, Var: "k", Var2: "w"}, {K: 1, Var: "i"}}, D: int64(pick(c, 0, 0, 1))}
+	if c.intn(3) == 0 {
+		col.Terms[0] = Term{K: int64(w + pick(c, 0, 1, -1)), Var: "k"}
+	}
+	body := []Stmt{
+		&Access{Ref: "a", Idx: run, Op: pick(c, byte('w'), 'x', 'r')},
+		&Access{Ref: "b", Idx: col, Op: pick(c, byte('r'), 'r', 'w', 'x')},
+	}
+	if c.intn(2) == 0 {
+		body[0], body[1] = body[1], body[0]
+	}
+	if c.intn(4) == 0 {
+		body[1] = &If{Var: "i", Eq: 1, Body: []Stmt{body[1]}}
+	}
+	n := max(rows, w+2)*w + w + 4
+	if c.intn(3) > 0 {
+		p := &Access{Ref: pick(c, "a", "b"), Idx: Affine{D: int64(c.between(0, 2*w+3))}, Op: pick(c, byte('r'), 'r', 'x')}
+		body = append(body, p)
+		if c.intn(2) == 0 {
+			body[0], body[2] = body[2], body[0]
+		}
+	}
+	if c.intn(3) == 0 {
+		// A conditional b[k+d] before the rest: its apartness test and the
+		// column's (all of b) are two (sound_review10_stride_key.txtar).
+		cond := &Access{Ref: "b", Idx: Affine{Terms: []Term{{K: 1, Var: "k"}}, D: int64(pick(c, 0, 1))}, Op: 'r'}
+		body = append([]Stmt{&If{Var: "i", Eq: c.between(0, rows-1), Body: []Stmt{cond}}}, body...)
+	}
+	loop := &Seq{Var: "k", To: &to, Incl: c.intn(2) == 0, Body: body}
+	par := []Stmt{loop}
+	if c.intn(2) == 0 {
+		// One iteration writes an element of b first, which the others'
+		// columns or runs may read.
+		plant := &Access{Ref: "b", Idx: Affine{D: int64(c.between(0, 2*w+3))}, Op: 'w'}
+		par = []Stmt{&If{Var: "i", Eq: c.between(0, rows-1), Body: []Stmt{plant}}, loop}
+	}
+	work := &Func{Name: "stride", Params: []Param{{"a", "[]int"}, {"b", "[]int"}, {"w", "int"}}, Body: []Stmt{
+		&Par{Join: joinKind(c), Var: "i", N: rows, Body: par},
+	}}
+	main := &Func{Name: "Main", Body: []Stmt{
+		&Make{Name: "a", Elem: "int", Len: n},
+		&DeclInt{Name: "w", V: w},
+	}}
+	switch c.intn(3) {
+	case 0:
+		main.Body = append(main.Body, &CallWork{Func: "stride", Args: []string{"a", "a", "w"}})
+	case 1:
+		main.Body = append(main.Body, &Alias{Name: "b", Src: "a", How: "slice", Lo: c.between(1, w+1)},
+			&CallWork{Func: "stride", Args: []string{"a", "b", "w"}})
+	default:
+		main.Body = append(main.Body, &Make{Name: "b", Elem: "int", Len: n - pick(c, 0, 0, w)},
+			&CallWork{Func: "stride", Args: []string{"a", "b", "w"}})
+	}
 	return &Prog{Funcs: []*Func{main, work}}
 }

@@ -130,6 +130,7 @@ type Seq struct {
 	N        int
 	From, To *Affine
 	Step     string
+	Incl     bool // with To: rendered Var <= To-1, the same iterations
 	Body     []Stmt
 }
 

@@ -230,7 +230,11 @@ func (r *renderer) stmt(depth int, st Stmt) {
 			if st.Step != "" {
 				post = st.Var + " += " + st.Step
 			}
-			r.line(depth, fmt.Sprintf("for %s := %s; %s < %s; %s {", st.Var, affine(from), st.Var, affine(*st.To), post))
+			cmp, to := "<", *st.To
+			if st.Incl {
+				cmp, to.D = "<=", to.D-1
+			}
+			r.line(depth, fmt.Sprintf("for %s := %s; %s %s %s; %s {", st.Var, affine(from), st.Var, cmp, affine(to), post))
 		} else {
 			r.line(depth, fmt.Sprintf("for %s := 0; %s < %d; %s++ {", st.Var, st.Var, st.N, st.Var))
 		}
