@@ -47,6 +47,27 @@ func (r *Result) ReadOnlyCaptured(v *types.Var, pos token.Pos) bool {
 	return true
 }
 
+// MayChangeIn reports whether the local variable v may be written while
+// node runs: a write of v inside node, or v's address taken or v written
+// by a function other than the one declaring it (which a call inside node
+// may run). The rewriter asks it of a range loop's body before evaluating
+// the ranged variable again in each iteration (rewrite/rangetemp.go).
+func (r *Result) MayChangeIn(v *types.Var, node ast.Node) bool {
+	w := r.writes[v]
+	if w == nil {
+		return false
+	}
+	if w.elsewhere {
+		return true
+	}
+	for _, p := range w.at {
+		if node.Pos() <= p && p < node.End() {
+			return true
+		}
+	}
+	return false
+}
+
 // fnShape is what ReadOnlyCaptured needs of a function: its outermost
 // function literals, its loops, and whether it has a goto.
 type fnShape struct {

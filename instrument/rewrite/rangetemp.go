@@ -80,9 +80,9 @@ func (w *walker) hoistRange(s dst.Stmt) []dst.Stmt {
 
 // stable reports whether X of loop a names, in every iteration, the value
 // it had when the loop started, so the check may evaluate it again: a local
-// variable that no statement of the body assigns or takes the address of,
-// and no function literal of the file assigns (one called in the body
-// could). A selector chain is not: a call in the body may change a field.
+// variable that nothing in the body may change (analysis MayChangeIn: no
+// write there, its address never taken, no function literal writing it). A
+// selector chain is not: a call in the body may change a field.
 func (w *walker) stable(a *ast.RangeStmt) bool {
 	id, ok := ast.Unparen(a.X).(*ast.Ident)
 	if !ok {
@@ -92,55 +92,7 @@ func (w *walker) stable(a *ast.RangeStmt) bool {
 	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
 		return false
 	}
-	if w.litWrites == nil {
-		w.litWrites = map[*types.Var]bool{}
-		ast.Inspect(w.astFile, func(n ast.Node) bool {
-			if l, ok := n.(*ast.FuncLit); ok {
-				w.writesIn(l.Body, w.litWrites)
-			}
-			return true
-		})
-	}
-	if w.litWrites[v] {
-		return false
-	}
-	body := map[*types.Var]bool{}
-	w.writesIn(a.Body, body)
-	return !body[v]
-}
-
-// writesIn adds to out the variables root assigns (not by :=), increments,
-// ranges into or takes the address of.
-func (w *walker) writesIn(root ast.Node, out map[*types.Var]bool) {
-	add := func(e ast.Expr) {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-			if v, ok := w.info.Uses[id].(*types.Var); ok {
-				out[v] = true
-			}
-		}
-	}
-	ast.Inspect(root, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if n.Tok != token.DEFINE {
-				for _, l := range n.Lhs {
-					add(l)
-				}
-			}
-		case *ast.IncDecStmt:
-			add(n.X)
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				add(n.X)
-			}
-		case *ast.RangeStmt:
-			if n.Tok == token.ASSIGN {
-				add(n.Key)
-				add(n.Value)
-			}
-		}
-		return true
-	})
+	return !w.res.MayChangeIn(v, a.Body)
 }
 
 // rangeReadChecked reports whether rangeElemCheck checks the element reads

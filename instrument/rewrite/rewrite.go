@@ -227,7 +227,6 @@ type fileRewriter struct {
 	orderedOK  map[int]bool
 	rangeTemps map[*ast.RangeStmt]string // range loops over a temporary holding X (rangetemp.go)
 	gotos      map[string]bool           // the labels gotos of the file name, once asked
-	litWrites  map[*types.Var]bool       // the variables function literals of the file write, once asked (rangetemp.go)
 	nconst     int                       // constructs named so far
 	plan       *plan.Package             // the package plan, where accesses and their verdicts are recorded
 	planned    map[*analysis.Construct]*plan.Construct
