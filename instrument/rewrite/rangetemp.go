@@ -46,7 +46,7 @@ import (
 
 // hoistRange returns the assignment of the temporary for range statement s
 // (possibly labelled), and makes the loop range over it, when the loop's
-// element reads are checked and X is not pure; nil otherwise.
+// element reads are checked and X is not stable; nil otherwise.
 func (w *walker) hoistRange(s dst.Stmt) []dst.Stmt {
 	inner, label := s, ""
 	if l, ok := s.(*dst.LabeledStmt); ok {
