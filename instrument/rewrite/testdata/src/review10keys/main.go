@@ -38,5 +38,5 @@ func main() {
 	flag := make([]bool, n)
 	flag[1] = true
 	clash(B[n:], B, flag, n)
-	fmt.Println(B[n+2])
+	fmt.Println(len(B)) // B[n+2] is the race's: TestGolden compares the plain and checked output
 }

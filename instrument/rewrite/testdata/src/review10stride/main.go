@@ -150,5 +150,5 @@ func main() {
 	incl(out, A, out[n:], n, n-1, 2)
 	entryWritten(A, n, 2) // a race on A[2] (written by all), and rows read
 	forever(out, n, 0)
-	fmt.Printf("%.3f %.3f %.3f\n", out[7], A[3], B[4])
+	fmt.Println(len(out)) // the values are the races' (scatter over overlapping views): TestGolden compares the plain and checked output
 }
