@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"strings"
 
 	"github.com/dave/dst"
 
@@ -42,6 +43,28 @@ import (
 // binary with checks off and outside constructs in a checked one. It is
 // false only when Current would return nil, so the gate changes no
 // decision; it saves the compiler's making a nil and testing it.
+//
+// A function whose checked copy makes no check and calls no clone gets no
+// prologue (sameAsPlain): the prologue would choose between two copies of
+// the same code, and it costs a small function its frame. A leaf called
+// through a value (a comparator, a pixel op, bench/callbacks' xorshift)
+// had no frame and no stack check; with the prologue's call it has both,
+// which is what a dormant binary with checks off paid per call.
+
+// sameAsPlain reports whether body, a checked clone's or copy's body after
+// rewriting, is the plain body again: every name the rewrite introduces
+// (the task, a check, a construct, a clone or its call, a temporary) starts
+// with _ga_, and body names none.
+func sameAsPlain(body *dst.BlockStmt) bool {
+	same := true
+	dst.Inspect(body, func(n dst.Node) bool {
+		if id, ok := n.(*dst.Ident); ok && strings.HasPrefix(id.Name, "_ga_") {
+			same = false
+		}
+		return same
+	})
+	return same
+}
 
 // prologue puts the prologue at the start of d, the declaration of fd,
 // whose body was rewritten (plain) by w.
@@ -152,6 +175,9 @@ func (w *walker) dynLit(x *dst.FuncLit, a *ast.FuncLit) {
 		v.itemBlocks(copyBody, "_ga_d", fk) // a pool's item loop: a block per item
 	} else {
 		v.callbackItems(copyBody, "_ga_d", a) // a block per item if its goroutine drains the channel
+	}
+	if sameAsPlain(copyBody) {
+		return // the copy would be the body again: no prologue
 	}
 	copyBody.List = append(v.freshFields(a.Type.Params, a.Type.Results), copyBody.List...)
 	ft := &dst.FuncType{Func: true, Params: &dst.FieldList{List: []*dst.Field{taskParam("_ga_d")}}}

@@ -262,12 +262,15 @@ func (fr *fileRewriter) rewrite() ([]byte, error) {
 		}
 		ddecl := df.Decls[i].(*dst.FuncDecl)
 		fn, _ := fr.info.Defs[fd.Name].(*types.Func)
+		prologue := fr.res.Prologue[fn] && fr.res.Clones[fn]
 		if fr.res.Clones[fn] {
-			clones = append(clones, fr.clone(fd))
+			cd := fr.clone(fd)
+			clones = append(clones, cd)
+			prologue = prologue && !sameAsPlain(cd.(*dst.FuncDecl).Body)
 		}
 		w := fr.walker(dec, "")
 		w.block(ddecl.Body)
-		if fr.res.Prologue[fn] && fr.res.Clones[fn] {
+		if prologue {
 			w.prologue(ddecl, fd)
 		} else if fr.res.Detach[fn] {
 			w.detachFirst(ddecl.Body, fd.Type.Func)

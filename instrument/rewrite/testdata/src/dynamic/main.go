@@ -27,8 +27,13 @@ type summer interface{ sum(int) int }
 
 type add struct{ k int }
 
+// unit and tens are globals the functions below read, so their checked
+// clones check something and they keep their prologues (a function whose
+// clone checks nothing gets none).
+var unit, tens = 1, 10
+
 // sum is a method of a type converted to summer.
-func (a add) sum(x int) int { return x + a.k }
+func (a add) sum(x int) int { return x + a.k*unit }
 
 // sumAll is variadic and used as a value.
 func sumAll(base int, xs ...int) int {
@@ -40,9 +45,13 @@ func sumAll(base int, xs ...int) int {
 
 // split has named results and is used as a value.
 func split(x int) (hi, lo int) {
-	hi, lo = x/10, x%10
+	hi, lo = x/tens, x%tens
 	return
 }
+
+// double is used as a value but reads nothing shared: its checked clone
+// would be its body again, so it gets no prologue (and keeps no frame).
+func double(x int) int { return 2 * x }
 
 // first is generic and used as a value.
 func first[T any](xs []T, _ int) T { return xs[0] }
@@ -64,5 +73,8 @@ func main() {
 	f := first[int]
 	sp := split
 	h, l := sp(42)
-	fmt.Println(out, rs.r, got, total(1, 2, 3), f(out, 0), h, l)
+	dbl := double
+	twice := make([]int, 4)
+	each(len(twice), func(i int) { twice[i] = dbl(i) })
+	fmt.Println(out, rs.r, got, total(1, 2, 3), f(out, 0), h, l, twice)
 }
