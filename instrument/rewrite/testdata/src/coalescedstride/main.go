@@ -104,8 +104,8 @@ func main() {
 	out := make([]float64, n*n)
 	colsub(out, A, B, n)
 	edge(C, n)
-	axpyT(C, A, B[:n], n)    // y apart from every run
-	axpyT(C, A, C[n:2*n], n) // a race: y is row 1 of C
-	colmul(B, A, B, n)       // a race: each goroutine writes row r of B, which the others read down their columns
+	axpyT(C, A, B[:n], n)        // y apart from every run
+	axpyT(C, A, C[n:2*n], n)     // a race: y is row 1 of C
+	colmul(B, A, B, n)           // a race: each goroutine writes row r of B, which the others read down their columns
 	fmt.Printf("%.3f\n", out[6]) // colsub ran before the races: C's values are theirs, and TestGolden compares the plain and checked output
 }
