@@ -87,7 +87,7 @@ func (t *Task) run(addr, n, elem uintptr, me uint64, write bool) {
 			case chunkLocked:
 				hist = ch.hist()
 			default:
-				ch.split()
+				ch.split(t.sh)
 			}
 		}
 		for j := range int(m) {
@@ -125,7 +125,7 @@ func (t *Task) check(addr uintptr, me uint64, write bool) {
 		t.lockedCheck(&ch.hist()[i], addr, me, write)
 		return
 	default:
-		ch.split() // an element access: the cells hold the history from now on
+		ch.split(t.sh) // an element access: the cells hold the history from now on
 	}
 	switch {
 	case me&atomicBit != 0:

@@ -31,16 +31,31 @@ import "sync/atomic"
 // chunk, u stands for every cell, uniform.go) and, in side, what few
 // chunks need: the locked protocol's histories, or the wait-free atomic
 // histories, created on the chunk's first atomic access. A check reads the
-// header's line (hot, shared by the chunk's cells) and the cell's. (One
-// side pointer, not two, keeps a chunk at 432 bytes, 437 with its share of
-// a slab's size class, see slabChunks; before u, 416 and 424.)
+// header's line (hot, shared by the chunk's cells) and the cell's.
+//
+// The cells themselves are allocated when the chunk first splits
+// (uniform.go): a chunk that only whole-chunk range checks ever touch (a
+// row read or written whole by a coalesced loop) keeps its history in u
+// and needs no cells. Such a chunk costs its 56-byte header (and its table
+// slots) per 128 bytes of a []float64, where inline cells cost 432 bytes:
+// the fully checked build of a kernel whose rows are checked whole (atax,
+// gesummv) held three to five times plain's memory in cells it never
+// used. A split chunk pays one more load (the cells' pointer, on the
+// header's line) and 8 bytes.
 type chunk struct {
 	key   uintptr                   // chunkOf's key; set before the chunk is published, never changed
 	mode  atomic.Uint32             // chunkUniform (u stands for every cell), chunkSplitting, chunkSplit (see uniform.go) or chunkLocked
 	side  atomic.Pointer[chunkSide] // the locked protocol's histories, set before the chunk is published; under the wait-free one, the atomic histories, nil until the chunk's first atomic access
 	u     cell                      // the whole-chunk accesses: only uniform.go's checks write it (see uniform.go)
-	cells [chunkCells]cell
+	cells atomic.Pointer[cells]     // nil until the chunk first splits; set before its mode is chunkSplit
 }
+
+// cells are a split chunk's per-element histories.
+type cells [chunkCells]cell
+
+// cellsOf returns the cells of ch, which is split (chunkSplit): they were
+// stored before the mode was.
+func (ch *chunk) cellsOf() *cells { return ch.cells.Load() }
 
 // chunkLocked is the mode of every chunk under the locked protocol: its
 // cells are not used, its histories are side.hist.

@@ -28,7 +28,7 @@ func TestChunkExact(t *testing.T) {
 	cells := map[*cell]uintptr{}
 	for a := uintptr(base); a < base+n; a++ {
 		c := sh.cell(a)
-		if key, i := chunkOf(a); c == nil || c != &sh.chunk(key).cells[i] || chunkAddr(sh.chunk(key).key, i) != a {
+		if key, i := chunkOf(a); c == nil || c != &sh.chunk(key).cellsOf()[i] || chunkAddr(sh.chunk(key).key, i) != a {
 			t.Fatalf("%#x: cell %v", a, c)
 		}
 		if b, dup := cells[c]; dup {
@@ -43,7 +43,7 @@ func TestChunkExact(t *testing.T) {
 	for a := uintptr(base); a < base+n; a++ {
 		for b := uintptr(base); b < base+n; b += 7 {
 			tk.at(a)
-			if ch, i := tk.at(b); &ch.cells[i] != sh.cell(b) {
+			if ch, i := tk.at(b); &ch.cellsOf()[i] != sh.cell(b) {
 				t.Fatalf("after %#x, %#x finds %#x's cell", a, b, chunkAddr(ch.key, i))
 			}
 		}
@@ -139,6 +139,26 @@ func TestChunkSlabFits(t *testing.T) {
 	t.Logf("a slab of %d chunks of %d bytes: %.0f bytes allocated", slabChunks, unsafe.Sizeof(chunk{}), per)
 	if per > 1.02*size {
 		t.Errorf("a slab of %d chunks (%.0f bytes) takes %.0f: pick slabChunks to fit a size class", slabChunks, size, per)
+	}
+	runtime.KeepAlive(slabs)
+}
+
+// TestCellsSlabFits: the same for the slabs split chunks take their cells
+// from (cellsFor).
+func TestCellsSlabFits(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	const n = 100
+	slabs := make([][]cells, n)
+	for i := range slabs {
+		slabs[i] = make([]cells, cellsSlab)
+	}
+	runtime.ReadMemStats(&after)
+	size := float64(cellsSlab * unsafe.Sizeof(cells{}))
+	per := float64(after.TotalAlloc-before.TotalAlloc-uint64(unsafe.Sizeof(slabs[0]))*n) / n
+	if per > 1.02*size {
+		t.Errorf("a slab of %d cells (%.0f bytes) takes %.0f: pick cellsSlab to fit a size class", cellsSlab, size, per)
 	}
 	runtime.KeepAlive(slabs)
 }

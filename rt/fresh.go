@@ -49,7 +49,7 @@ func (t *Task) forgetAt(a uintptr) {
 		return
 	}
 	if ch := tb.find(key, h); ch != nil {
-		ch.forget(i)
+		ch.forget(t.sh, i)
 	}
 }
 
@@ -57,7 +57,7 @@ func (t *Task) forgetAt(a uintptr) {
 // unless it holds no history at all; the cleared words are clearedWord, not
 // zero, so that a late copy of the uniform history (see split) cannot bring
 // the freed object's accesses back.
-func (ch *chunk) forget(i int) {
+func (ch *chunk) forget(s *shadow, i int) {
 	switch ch.mode.Load() {
 	case chunkLocked:
 		h := &ch.hist()[i]
@@ -69,9 +69,9 @@ func (ch *chunk) forget(i int) {
 		if u := &ch.u; ch.mode.Load() == chunkUniform && u.w.Load()|u.r.Load()|u.c.Load() == 0 {
 			return
 		}
-		ch.split()
+		ch.split(s)
 	}
-	c := &ch.cells[i]
+	c := &ch.cellsOf()[i]
 	c.w.Store(clearedWord)
 	c.r.Store(clearedWord)
 	c.c.Store(clearedWord)
@@ -94,11 +94,13 @@ func (ch *chunk) reset() {
 	ch.u.w.Store(0)
 	ch.u.r.Store(0)
 	ch.u.c.Store(0)
-	for i := range ch.cells {
-		c := &ch.cells[i]
-		c.w.Store(0)
-		c.r.Store(0)
-		c.c.Store(0)
+	if cs := ch.cells.Load(); cs != nil { // kept: the chunk is uniform again, its cells zero
+		for i := range cs {
+			c := &cs[i]
+			c.w.Store(0)
+			c.r.Store(0)
+			c.c.Store(0)
+		}
 	}
 	ch.side.Store(nil)
 	ch.mode.Store(chunkUniform)

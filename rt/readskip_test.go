@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"sync/atomic"
 	"testing"
 	"unsafe"
 )
@@ -29,12 +30,14 @@ func TestReadInCRecordsNothing(t *testing.T) {
 		read(b, siteA)
 		read(x, siteX)
 		ch := b.sh.chunk(chunkKey(a))
-		r, cc := &ch.cells[0].r, &ch.cells[0].c
+		var r, cc *atomic.Uint64
 		if whole {
 			if ch.mode.Load() != chunkUniform {
 				t.Fatalf("whole-chunk reads split the chunk")
 			}
 			r, cc = &ch.u.r, &ch.u.c
+		} else {
+			r, cc = &ch.cellsOf()[0].r, &ch.cellsOf()[0].c
 		}
 		wr, wc := r.Load(), cc.Load()
 		if wr>>tagShift != x.cur || wc>>tagShift != b.cur || wordSite(wc) != siteA {

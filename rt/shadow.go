@@ -26,7 +26,8 @@ type shadow struct {
 const (
 	nShards    = 64
 	shardBits  = 6
-	slabChunks = 15 // the largest slab: 15 chunks of 432 bytes and the allocator's 8-byte header fill the 6,528-byte size class (TestChunkSlabFits); a shard's first slabs are smaller
+	slabChunks = 116 // the largest slab: 116 chunks of 56 bytes fill the 6,528-byte size class but 32 bytes (TestChunkSlabFits); a shard's first slabs are smaller
+	cellsSlab  = 17  // 17 chunks' cells of 384 bytes fill the 6,528-byte size class
 	firstSize  = 8
 )
 
@@ -35,9 +36,10 @@ type shard struct {
 	tbl   atomic.Pointer[table]
 	mu    sync.Mutex
 	n     int     // chunks in tbl
-	slab  []chunk // free chunks
-	slabN int     // size of the last slab: small first, so a tree that touches few addresses (a short construct run over and over) allocates little
-	_     [32]byte
+	slab     []chunk // free chunks
+	slabN    int     // size of the last slab: small first, so a tree that touches few addresses (a short construct run over and over) allocates little
+	cellSlab []cells // free cells, for chunks that split (cellsFor)
+	_        [32]byte
 }
 
 // table is an open-addressing hash table of chunks; len(slots) is a power
@@ -135,14 +137,37 @@ func (s *shadow) recycle(next uint64) {
 // the table.
 func hashKey(key uintptr) uint64 { return uint64(key) * 0x9E3779B97F4A7C15 }
 
-// cell returns the cell of addr, creating its chunk on first touch; nil when
-// the table is full.
+// cell returns the cell of addr, creating its chunk on first touch and
+// splitting it; nil when the table is full.
 func (s *shadow) cell(addr uintptr) *cell {
 	key, i := chunkOf(addr)
 	if ch := s.chunk(key); ch != nil {
-		return &ch.cells[i]
+		ch.split(s)
+		return &ch.cellsOf()[i]
 	}
 	return nil
+}
+
+// cellsFor returns the cells of ch, a chunk of s, taking them from its
+// shard's slab the first time (under the shard's mutex, as an insert: once
+// per chunk).
+func (s *shadow) cellsFor(ch *chunk) *cells {
+	if cs := ch.cells.Load(); cs != nil {
+		return cs
+	}
+	sh := &s.shards[hashKey(ch.key)>>(64-shardBits)]
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if cs := ch.cells.Load(); cs != nil {
+		return cs
+	}
+	if len(sh.cellSlab) == 0 {
+		sh.cellSlab = make([]cells, cellsSlab)
+	}
+	cs := &sh.cellSlab[0]
+	sh.cellSlab = sh.cellSlab[1:]
+	ch.cells.Store(cs)
+	return cs
 }
 
 // chunk returns the chunk key, creating it on first touch; nil when the

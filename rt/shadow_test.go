@@ -32,7 +32,7 @@ func TestShadowConcurrentInsert(t *testing.T) {
 		seen := map[*cell]bool{}
 		for k := range n {
 			c := sh.cell(addr(k))
-			if key, i := chunkOf(addr(k)); c == nil || c != &sh.chunk(key).cells[i] || chunkAddr(key, i) != addr(k) {
+			if key, i := chunkOf(addr(k)); c == nil || c != &sh.chunk(key).cellsOf()[i] || chunkAddr(key, i) != addr(k) {
 				t.Fatalf("stride %d, address %d: cell %v", stride, k, c)
 			}
 			for g := range cells {

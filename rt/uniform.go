@@ -61,8 +61,9 @@ const (
 const clearedWord = 1
 
 // split makes ch's cells hold its history, copying u into them the first
-// time. It returns once ch is split.
-func (ch *chunk) split() {
+// time; s is the table holding ch, whose slab gives the cells. It returns
+// once ch is split.
+func (ch *chunk) split(s *shadow) {
 	for {
 		switch ch.mode.Load() {
 		case chunkSplit, chunkLocked:
@@ -72,11 +73,12 @@ func (ch *chunk) split() {
 		default:
 			// Once split, u's later words are whole-chunk checks that lost
 			// the race and check the cells themselves: not copied then.
+			cs := s.cellsFor(ch) // before the mode is split, even with nothing to copy
 			u := &ch.u
 			w, r, c := u.w.Load(), u.r.Load(), u.c.Load()
 			if w|r|c != 0 && ch.mode.Load() == chunkSplitting {
-				for k := range ch.cells {
-					cl := &ch.cells[k]
+				for k := range cs {
+					cl := &cs[k]
 					fill(&cl.w, w)
 					fill(&cl.r, r)
 					fill(&cl.c, c)
@@ -122,7 +124,7 @@ func (t *Task) uniformRead(ch *chunk, addr uintptr, me uint64) bool {
 		return true
 	}
 	if kept != 0 {
-		ch.finishRead(me, kept)
+		ch.finishRead(t.sh, me, kept)
 	}
 	return false
 }
@@ -133,10 +135,11 @@ func (t *Task) uniformRead(ch *chunk, addr uintptr, me uint64) bool {
 // R after the read's swap and C before its store. (A cell whose R is
 // another access had that reader's own swap and store since, or the copy
 // was made before the read's swap, and the read's cell check swaps it.)
-func (ch *chunk) finishRead(me, kept uint64) {
-	ch.split()
-	for k := range ch.cells {
-		if cl := &ch.cells[k]; sameAccess(cl.r.Load(), me) {
+func (ch *chunk) finishRead(s *shadow, me, kept uint64) {
+	ch.split(s)
+	cs := ch.cellsOf()
+	for k := range cs {
+		if cl := &cs[k]; sameAccess(cl.r.Load(), me) {
 			cl.c.Store(kept)
 		}
 	}

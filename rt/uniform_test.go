@@ -30,19 +30,18 @@ func TestUniformRecordsOnce(t *testing.T) {
 	if ch.mode.Load() != chunkUniform || u.w.Load() == 0 || u.r.Load() == 0 {
 		t.Fatalf("mode %d, u.w %#x, u.r %#x: want the range recorded uniformly", ch.mode.Load(), u.w.Load(), u.r.Load())
 	}
-	for k := range chunkCells {
-		if ch.cells[k].w.Load()|ch.cells[k].r.Load() != 0 {
-			t.Fatalf("cell %d written while the chunk is uniform", k)
-		}
+	if ch.cells.Load() != nil {
+		t.Fatalf("cells allocated while the chunk is uniform")
 	}
 	w, r := u.w.Load(), u.r.Load()
 	tk.Read(a+3*8, siteX)
 	if ch.mode.Load() != chunkSplit {
 		t.Fatalf("an element access left mode %d", ch.mode.Load())
 	}
-	for k := range ch.cells {
-		if ch.cells[k].w.Load() != w || ch.cells[k].r.Load() != r {
-			t.Fatalf("cell %d: w %#x r %#x, want the uniform %#x %#x", k, ch.cells[k].w.Load(), ch.cells[k].r.Load(), w, r)
+	cs := ch.cellsOf()
+	for k := range cs {
+		if cs[k].w.Load() != w || cs[k].r.Load() != r {
+			t.Fatalf("cell %d: w %#x r %#x, want the uniform %#x %#x", k, cs[k].w.Load(), cs[k].r.Load(), w, r)
 		}
 	}
 	if ch2 := tk.sh.chunk(chunkKey(a + 16*8)); ch2.mode.Load() != chunkUniform {
@@ -165,14 +164,14 @@ func TestUniformFreshMarks(t *testing.T) {
 	tk.Read(a+chunkCells*8, siteA) // the second chunk: split, the first's neighbour
 	ch := tk.sh.chunk(chunkKey(a))
 	tk.fresh(a+2*8, 8)
-	if ch.mode.Load() != chunkSplit || ch.cells[2].w.Load() != clearedWord {
-		t.Fatalf("mode %d, cell 2 w %#x", ch.mode.Load(), ch.cells[2].w.Load())
+	if ch.mode.Load() != chunkSplit || ch.cellsOf()[2].w.Load() != clearedWord {
+		t.Fatalf("mode %d, cell 2 w %#x", ch.mode.Load(), ch.cellsOf()[2].w.Load())
 	}
 	split := ch.u.w.Load()
-	ch.split() // a late copier: must not bring the freed history back
-	fill(&ch.cells[2].w, split)
-	if ch.cells[2].w.Load() != clearedWord || ch.cells[3].w.Load() != split {
-		t.Fatalf("cells after a late copy: %#x %#x", ch.cells[2].w.Load(), ch.cells[3].w.Load())
+	ch.split(tk.sh) // a late copier: must not bring the freed history back
+	fill(&ch.cellsOf()[2].w, split)
+	if ch.cellsOf()[2].w.Load() != clearedWord || ch.cellsOf()[3].w.Load() != split {
+		t.Fatalf("cells after a late copy: %#x %#x", ch.cellsOf()[2].w.Load(), ch.cellsOf()[3].w.Load())
 	}
 	c.Join()
 }

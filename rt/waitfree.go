@@ -13,7 +13,7 @@ import "sync/atomic"
 
 // waitFreeRead checks a plain read.
 func (t *Task) waitFreeRead(ch *chunk, i int, addr uintptr, me uint64) {
-	c := &ch.cells[i]
+	c := &ch.cellsOf()[i]
 	if !sameAccess(c.r.Load(), me) && !sameAccess(c.c.Load(), me) { // recordRead, by hand: two blocks reading in turn skip the call
 		t.swapRead(&c.r, &c.c, me)
 	}
@@ -34,7 +34,7 @@ func (t *Task) readAtomics(ch *chunk, i int, addr uintptr, me uint64) {
 
 // waitFreeWrite checks a plain write.
 func (t *Task) waitFreeWrite(ch *chunk, i int, addr uintptr, me uint64) {
-	c := &ch.cells[i]
+	c := &ch.cellsOf()[i]
 	if prev := c.w.Load(); !sameAccess(prev, me) {
 		if prev = c.w.Swap(me); t.lc(prev) {
 			t.report(writeWrite, addr, me, prev)
@@ -51,7 +51,7 @@ func (t *Task) waitFreeWrite(ch *chunk, i int, addr uintptr, me uint64) {
 // as a read or write would be, and against the other atomic accesses, which
 // report only with atomics=1.
 func (t *Task) waitFreeAtomic(ch *chunk, i int, addr uintptr, me uint64, write bool) {
-	c := &ch.cells[i]
+	c := &ch.cellsOf()[i]
 	a := ch.atomic(i)
 	if !write {
 		t.recordRead(&a.r, &a.cr, me)
