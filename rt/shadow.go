@@ -33,9 +33,9 @@ const (
 
 // shard is one lock domain of a shadow table.
 type shard struct {
-	tbl   atomic.Pointer[table]
-	mu    sync.Mutex
-	n     int     // chunks in tbl
+	tbl      atomic.Pointer[table]
+	mu       sync.Mutex
+	n        int     // chunks in tbl
 	slab     []chunk // free chunks
 	slabN    int     // size of the last slab: small first, so a tree that touches few addresses (a short construct run over and over) allocates little
 	cellSlab []cells // free cells, for chunks that split (cellsFor)
