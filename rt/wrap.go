@@ -51,6 +51,33 @@ func AW[T any](t *Task, p *T, s Site) *T {
 	return p
 }
 
+// AROnly is AR for memory that only sync/atomic's operations touch (a
+// typed atomic local used only through its methods): its accesses can
+// conflict only with other atomic ones, which are reported only with
+// atomics=1 or under a common lock, so it checks nothing otherwise.
+func AROnly[T any](t *Task, p *T, s Site) *T {
+	if t.atomicsMatter() {
+		t.AtomicRead(uintptr(unsafe.Pointer(p)), s)
+	}
+	return p
+}
+
+// AWOnly is AW for memory that only sync/atomic's operations touch (see
+// AROnly).
+func AWOnly[T any](t *Task, p *T, s Site) *T {
+	if t.atomicsMatter() {
+		t.AtomicWrite(uintptr(unsafe.Pointer(p)), s)
+	}
+	return p
+}
+
+// atomicsMatter reports whether an atomic access by t can be part of a
+// report against another atomic one: with atomics=1, or when t holds a
+// lock (conflicts under a common lock are NONDETERMINISM, classify).
+func (t *Task) atomicsMatter() bool {
+	return t != nil && t.sh != nil && (wordLockset(t.base) != 0 || t.tree.rep.cfg.atomics)
+}
+
 // mapID is the identity of a map: the pointer its header holds. Any write to a
 // map conflicts with any access to the same map, so the map is one location.
 func mapID[M ~map[K]V, K comparable, V any](m *M) uintptr {

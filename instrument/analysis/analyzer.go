@@ -130,6 +130,11 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	if decisions {
 		reportSpecialized(pass, res)
+		for id, obj := range pass.TypesInfo.Defs {
+			if v, ok := obj.(*types.Var); ok && accesses && res.AtomicOnly(v) {
+				pass.Reportf(id.Pos(), "atomic only: %s is touched only by its sync/atomic methods: checked with atomics=1 or under a lock", v.Name())
+			}
+		}
 	}
 	if dynamic {
 		reportDynamic(pass, res)

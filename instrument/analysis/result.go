@@ -52,6 +52,7 @@ type Result struct {
 	callbackLoops map[ast.Node]*ast.RangeStmt // by *ast.FuncLit or *ast.FuncDecl
 	callbackOwned map[*types.Var]bool
 	specs         map[*ast.FuncLit]*Specialization // callbacks proven as their helper's construct's body (specialize.go)
+	atomicOnly    map[*types.Var]bool              // locals only sync/atomic's methods touch (atomiconly.go); computed on first use
 }
 
 // Analyze runs the static stage over one type-checked package.

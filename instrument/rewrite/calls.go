@@ -143,6 +143,11 @@ func (w *walker) syncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) dst.
 	if sel, ok := x.Fun.(*dst.SelectorExpr); ok && w.isMethodVal(sel) {
 		// typed atomics: v.Load(), p.Add(1)
 		recvAST := ast.Unparen(a.Fun).(*ast.SelectorExpr).X
+		if id, ok := recvAST.(*ast.Ident); ok {
+			if v, ok := w.info.Uses[id].(*types.Var); ok && w.res.AtomicOnly(v) {
+				kind = map[string]string{rtnames.AW: rtnames.AWOnly, rtnames.AR: rtnames.AROnly}[kind]
+			}
+		}
 		ptr := w.addrOf(sel.X, recvAST)
 		sel.X = w.rtCall(kind, w.taskExpr(), ptr, siteLit(site))
 		w.rvals(x.Args)

@@ -50,7 +50,7 @@ var loads = map[string]Loads{
 	Drains: LoadsNothing, ItemOf: LoadsNothing, EndItemsOf: LoadsNothing,
 	// Checks: addresses and extents.
 	R: LoadsNothing, W: LoadsNothing, RW: LoadsNothing, RA: LoadsNothing, WA: LoadsNothing,
-	RWA: LoadsNothing, AR: LoadsNothing, AW: LoadsNothing, MR: LoadsNothing, MW: LoadsNothing,
+	RWA: LoadsNothing, AR: LoadsNothing, AW: LoadsNothing, AROnly: LoadsNothing, AWOnly: LoadsNothing, MR: LoadsNothing, MW: LoadsNothing,
 	ReadAll: LoadsNothing, WriteAll: LoadsNothing, ReadHead: LoadsNothing, WriteHead: LoadsNothing,
 	ReadSpan: LoadsNothing, WriteSpan: LoadsNothing, Set: LoadsNothing,
 	SameOrApart: LoadsNothing, SpanIn: LoadsNothing, SpansApart: LoadsNothing, StrideIn: LoadsNothing,

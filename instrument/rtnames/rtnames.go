@@ -53,6 +53,8 @@ const (
 	StrideIn              = "StrideIn"              // (off, coef, lo, hi, n) bool: coef*j+off in [0, n) for j in [lo, hi), no overflow
 	AR                    = "AR"                    // (t, p, site) p
 	AW                    = "AW"                    // (t, p, site) p
+	AROnly                = "AROnly"                // (t, p, site) p: AR of memory only atomics touch (analysis.AtomicOnly)
+	AWOnly                = "AWOnly"                // (t, p, site) p: AW of memory only atomics touch
 	MR                    = "MR"                    // (t, m, site) m
 	MW                    = "MW"                    // (t, m, site) m
 	Copy                  = "Copy"                  // (t, dst, src, ws, rs) int
