@@ -37,7 +37,9 @@ import (
 //
 // The rule. A loop is coalesced when
 //   - it is `for j := lo; j < hi; j++` (or j <= hi, or j += 1), `for j := range n` or
-//     `for j[, v] := range s`, j an int that nothing but the loop assigns,
+//     `for j[, v] := range s` (s a slice; for a loop over an expression,
+//     the temporary rangetemp.go made it range over), j an int that
+//     nothing but the loop assigns,
 //     hi (for the three-clause form) loop-invariant;
 //   - its body has no break, goto, labelled continue, label, return, go,
 //     defer, select, send, receive, nested loop, function literal,
