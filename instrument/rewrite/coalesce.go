@@ -37,7 +37,9 @@ import (
 //
 // The rule. A loop is coalesced when
 //   - it is `for j := lo; j < hi; j++` (or j <= hi, or j += 1), `for j := range n` or
-//     `for j[, v] := range s`, j an int that nothing but the loop assigns,
+//     `for j[, v] := range s` (s a slice; for a loop over an expression,
+//     the temporary rangetemp.go made it range over), j an int that
+//     nothing but the loop assigns,
 //     hi (for the three-clause form) loop-invariant;
 //   - its body has no break, goto, labelled continue, label, return, go,
 //     defer, select, send, receive, nested loop, function literal,
@@ -103,8 +105,9 @@ type coalescing struct {
 	bounds  map[string]*bound
 	writes  []loc // the locations the loop writes
 	taken   map[*types.Var]bool
-	ok      bool // the body qualifies so far
-	cut     bool // a continue may end an iteration here: what follows is conditional
+	temp    *ast.Ident // the temporary a range loop ranges over (rangetemp.go), nil for none
+	ok      bool       // the body qualifies so far
+	cut     bool       // a continue may end an iteration here: what follows is conditional
 	checks  []*loopCheck
 }
 
@@ -223,14 +226,21 @@ func (w *walker) forShape(c *coalescing, a *ast.ForStmt) bool {
 	return ok
 }
 
-// rangeShape reads `for j := range n` and `for j[, v] := range s`.
+// rangeShape reads `for j := range n` and `for j[, v] := range s`. A loop
+// ranging over a temporary holding X (rangetemp.go) is a loop over that
+// temporary: c.temp, a name the type information does not know.
 func (w *walker) rangeShape(c *coalescing, a *ast.RangeStmt) bool {
 	if a.Tok != token.DEFINE || a.Key == nil || !w.loopVar(c, a.Key) {
 		return false
 	}
+	x := a.X
+	if tmp := w.rangeTemps[a]; tmp != "" {
+		c.temp = ast.NewIdent(tmp)
+		x = c.temp
+	}
 	switch underlying(w.info.TypeOf(a.X)).(type) {
 	case *types.Slice:
-		c.hi, c.hiLen = a.X, true
+		c.hi, c.hiLen = x, true
 	case *types.Basic:
 		if a.Value != nil || !isInteger(w.info.TypeOf(a.X)) {
 			return false
@@ -239,9 +249,9 @@ func (w *walker) rangeShape(c *coalescing, a *ast.RangeStmt) bool {
 	default:
 		return false
 	}
-	if a.Value != nil && pure(a.X) && !aggregate(w.info.TypeOf(a.Value)) {
-		c.cands[a.Value] = &cand{base: a.X, order: -1} // the value's check, at the body's start
-		c.bound(a.X, nil, 0)
+	if a.Value != nil && (c.temp != nil || pure(a.X)) && !aggregate(w.info.TypeOf(a.Value)) {
+		c.cands[a.Value] = &cand{base: x, order: -1} // the value's check, at the body's start
+		c.bound(x, nil, 0)
 	}
 	return true
 }

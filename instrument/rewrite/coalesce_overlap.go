@@ -146,6 +146,9 @@ func (c *coalescing) declaredIn(v *types.Var) bool {
 // invariant reports whether e has the same value in every iteration and
 // before the loop: no variable of the loop, nothing the loop writes.
 func (w *walker) invariant(c *coalescing, e ast.Expr) bool {
+	if c.temp != nil && e == c.temp {
+		return true // assigned once, before the loop, and named nowhere else
+	}
 	if tv, ok := w.info.Types[e]; ok && tv.Value != nil {
 		return true
 	}

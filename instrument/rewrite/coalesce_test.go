@@ -43,6 +43,18 @@ func main() {
 			for j, x := range b.v { // moved
 				a[r][j] += x
 			}
+			for j, x := range a[i][1:] { // moved: over the temporary holding a[i][1:] (rangetemp.go)
+				a[r][j] += x
+			}
+			for _, x := range a[i][:d] { // moved: over a temporary, no key
+				b.sum += x
+			}
+			for j, x := range a[i][1:] { // kept: return, as over a slice variable
+				if x > 100 {
+					return
+				}
+				a[r][j] += x
+			}
 			for j := range 8 { // kept: break
 				if j == 3 {
 					break

@@ -43,6 +43,11 @@ import (
 // copy (left as before, unchecked, and noted in docs/static.md). A loop with
 // a label that some goto names is left as before too: a goto back to the
 // label would skip the assignment.
+//
+// The check coalescer (coalesce.go) takes a loop over a temporary as a
+// loop over the slice _ga_x123, assigned once before it and named nowhere
+// else: when the loop qualifies, its element checks become one ReadSpan
+// of the temporary before it.
 
 // hoistRange returns the assignment of the temporary for range statement s
 // (possibly labelled), and makes the loop range over it, when the loop's
