@@ -81,3 +81,78 @@ func TestLeavesDoNotAllocate(t *testing.T) {
 	}
 	c.Join()
 }
+
+// leafWords and its kin are layouts denseWords tells apart.
+type (
+	leafWords  struct{ x, y, z float64 }
+	leafMixed  struct{ a, b int32 }
+	leafPadded struct {
+		a int32
+		b float64
+	}
+	leafInner struct {
+		p [2]leafWords
+		n int64
+	}
+)
+
+// TestDenseWords: a value whose leaves are consecutive words is checked as
+// a run of words (leaves); one with a smaller leaf inside a word is not.
+func TestDenseWords(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		l    *layout
+		want uintptr
+	}{
+		{"struct{x, y, z float64}", leavesOf[leafWords](), 3},
+		{"[4]int64", leavesOf[[4]int64](), 4},
+		{"struct{a int32; b float64}", leavesOf[leafPadded](), 2}, // a's cell is its word's
+		{"struct{p [2]leafWords; n int64}", leavesOf[leafInner](), 7},
+		{"struct{a, b int32}", leavesOf[leafMixed](), 0},
+		{"[3]int32", leavesOf[[3]int32](), 0},
+		{"leafPoint", leavesOf[leafPoint](), 0},
+		{"struct{}", leavesOf[struct{}](), 0},
+	} {
+		if tc.l.words != tc.want {
+			t.Errorf("%s: words %d, want %d", tc.name, tc.l.words, tc.want)
+		}
+	}
+}
+
+// TestDenseWordsMeetFields: a whole-value read of dense-word structs, one
+// and a slice of them (RA, ReadAll), meets a write of a field of another
+// element in a concurrent block, at that field's address, as the leaf by
+// leaf check did; a write of another element does not.
+func TestDenseWordsMeetFields(t *testing.T) {
+	for _, proto := range []string{"protocol=waitfree", "protocol=locked"} {
+		xs := make([]leafWords, 40)
+		for _, whole := range []bool{false, true} {
+			e := newEnv(t, proto)
+			e.parallel(2, siteLoop, func(i int, t *Task) {
+				switch {
+				case i == 1:
+					t.Write(uintptr(unsafe.Pointer(&xs[17].z)), siteX)
+				case whole:
+					ReadAll(t, xs[:20], siteA)
+				default:
+					RA(t, &xs[17], siteA)
+				}
+			})
+			r := e.reports()
+			if len(r) != 1 || r[0].addr != uintptr(unsafe.Pointer(&xs[17].z)) {
+				t.Fatalf("%s, slice %v: reports %+v, want one at xs[17].z", proto, whole, r)
+			}
+			e = newEnv(t, proto)
+			e.parallel(2, siteLoop, func(i int, t *Task) {
+				if i == 0 {
+					RA(t, &xs[16], siteA)
+				} else {
+					t.Write(uintptr(unsafe.Pointer(&xs[17].x)), siteX)
+				}
+			})
+			if r := e.reports(); len(r) != 0 {
+				t.Fatalf("%s: a neighbour reported: %+v", proto, r)
+			}
+		}
+	}
+}
