@@ -11,16 +11,21 @@ import "unsafe"
 
 // ReadSpan checks reads of the elements s[lo:hi], clamped to [0, len(s)):
 // no element outside s is checked and no index panics.
+//
+// An element that is an array or a struct is read at each of its leaves,
+// as RA reads it (leaves.go): a range loop's value of a struct type is
+// checked this way before the loop.
 func ReadSpan[S ~[]E, E any](t *Task, s S, lo, hi int, site Site) {
 	if p, n, size := elemSpan(s, lo, hi); n > 0 && t != nil {
-		t.readRange(p, n, size, site)
+		t.leaves(p, n, size, leavesOf[E](), site, false)
 	}
 }
 
 // WriteSpan checks writes of the elements s[lo:hi], clamped as ReadSpan.
+// An array or struct element is written at each of its leaves, as WA does.
 func WriteSpan[S ~[]E, E any](t *Task, s S, lo, hi int, site Site) {
 	if p, n, size := elemSpan(s, lo, hi); n > 0 && t != nil {
-		t.writeRange(p, n, size, site)
+		t.leaves(p, n, size, leavesOf[E](), site, true)
 	}
 }
 

@@ -66,7 +66,8 @@ import (
 // x[lo+d:hi+d], and an access whose address is loop-invariant touches its
 // one location in every iteration. Those are the checks moved before the
 // loop (x[j+d] as a ReadSpan or WriteSpan, with x of a non-aggregate
-// element type; an invariant one as itself).
+// element type, and a range loop's value of any type, whose span reads
+// every leaf of each element as RA does; an invariant one as itself).
 //
 // Loop-invariant: an expression the loop's writes cannot change: its
 // variables are declared outside the loop and not assigned in it, and no
@@ -249,7 +250,7 @@ func (w *walker) rangeShape(c *coalescing, a *ast.RangeStmt) bool {
 	default:
 		return false
 	}
-	if a.Value != nil && (c.temp != nil || pure(a.X)) && !aggregate(w.info.TypeOf(a.Value)) {
+	if a.Value != nil && (c.temp != nil || pure(a.X)) {
 		c.cands[a.Value] = &cand{base: x, order: -1} // the value's check, at the body's start
 		c.bound(x, nil, 0)
 	}
@@ -823,7 +824,7 @@ func (w *walker) movedChecks(c *coalescing, g []*loopCheck) []dst.Stmt {
 		span := func(fn string) dst.Stmt {
 			return &dst.ExprStmt{X: w.rtCall(fn, w.taskExpr(), copyExpr(k.cand.base), lo, hi, siteLit(k.site))}
 		}
-		if k.fn == rtnames.R {
+		if k.fn == rtnames.R || k.fn == rtnames.RA { // RA: a range value of a struct or array type, read at every leaf
 			out = append(out, span(rtnames.ReadSpan))
 		} else { // W, and RW, which checks the write alone (see rt.RW)
 			out = append(out, span(rtnames.WriteSpan))

@@ -55,7 +55,7 @@ func reportsBothWays(t *testing.T, dir string, env runEnv, args ...string) (got 
 
 // racyTestdata are the testdata programs with a planted race, so the guard
 // compares non-empty report sets.
-var racyTestdata = map[string]bool{"loop": true, "pruned": true, "callback": true, "coalescedstride": true, "rangeexpr": true, "review10stride": true, "review10keys": true, "rangecoalesced": true}
+var racyTestdata = map[string]bool{"loop": true, "pruned": true, "callback": true, "coalescedstride": true, "rangeexpr": true, "review10stride": true, "review10keys": true, "rangecoalesced": true, "rangestruct": true}
 
 // reportedLocations builds and runs the checked program 3 times with args
 // and env and returns the sorted set of conflicting site pairs it
