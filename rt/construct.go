@@ -25,6 +25,7 @@ type Construct struct {
 	nextC    uint64 // next tag for a child
 	chunk    uint64 // forks the current chunk has room for
 	children []*Task
+	slab     []Task   // the children's tasks when the fork count is known at Enter: one allocation
 	first    ancestry // ancestors of the first child: those of every work item
 	hasItems bool     // a worker called Item (set under mu)
 
@@ -66,7 +67,7 @@ func (t *Task) enter(n int, site Site) *Construct {
 	}
 	c := &Construct{tree: tr, parent: t, site: site, up: t.con, chunk: m}
 	if n > 0 {
-		c.children, c.index = make([]*Task, 0, n), make([]int, 0, n)
+		c.children, c.index, c.slab = make([]*Task, 0, n), make([]int, 0, n), make([]Task, n)
 	}
 	b := tr.alloc(1+2*m,
 		blockRange{lo: 0, hi: m, kind: parentBlocks, con: c},
@@ -90,7 +91,13 @@ func (c *Construct) fork(index int) *Task {
 		c.grow()
 	}
 	t.addAncestor(t.cur)
-	child := &Task{tree: c.tree, con: c, fork: c.forks, anc: t.anc, lo: t.lo, hi: t.hi}
+	var child *Task
+	if c.forks < len(c.slab) {
+		child = &c.slab[c.forks]
+	} else {
+		child = new(Task)
+	}
+	child.tree, child.con, child.fork, child.anc, child.lo, child.hi = c.tree, c, c.forks, t.anc, t.lo, t.hi
 	child.setCur(c.nextC)
 	c.nextC++
 	if c.forks == 0 {

@@ -47,13 +47,19 @@ type blockRange struct {
 	fork   int        // childBlocks: fork number of lo; taskBlock: the task's fork number
 }
 
-// newTree returns an empty tree reporting to rep.
+// newTree returns an empty tree reporting to rep. Its lockset tables start
+// shared and empty (copied on the first lock, internLockset), and its block
+// list with room for a construct's two ranges: a tree per root construct
+// instance (conc's ForEach, a sweep's loop) allocates little.
 func newTree(rep *reporter) *tree {
-	tr := &tree{rep: rep, next: 1, lsIDs: map[string]uint32{}}
-	sets := [][]uintptr{nil}
-	tr.lsSets.Store(&sets)
+	tr := &tree{rep: rep, next: 1, blocks: make([]blockRange, 0, 4)}
+	tr.lsSets.Store(&noLocksets)
 	return tr
 }
+
+// noLocksets is the lockset table of a tree that took no lock: id 0, the
+// empty set. Never written: internLockset copies it.
+var noLocksets = [][]uintptr{nil}
 
 // alloc reserves n consecutive tags and records rs (whose lo and hi are
 // offsets from the first reserved tag) for reports. It returns the first tag.
@@ -163,6 +169,9 @@ func (tr *tree) internLockset(held []uintptr) uint32 {
 		return lsOverflow
 	}
 	id := uint32(len(sets))
+	if tr.lsIDs == nil {
+		tr.lsIDs = map[string]uint32{}
+	}
 	tr.lsIDs[strings.Clone(key)] = id
 	sets = append(slices.Clip(sets), slices.Clone(set))
 	tr.lsSets.Store(&sets)
