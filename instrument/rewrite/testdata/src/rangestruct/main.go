@@ -54,6 +54,27 @@ func cells(grid [][2]int, out []int, blocks int) {
 	wg.Wait()
 }
 
+// rewrite: block 0 rewrites the z of every body through the range loop
+// (ps[j].z = p.z: the value it holds), while the other blocks range over
+// ps: a race on each z. The field write keeps the range's span in the loop
+// with it (the two may share memory), so both are checked per element.
+func rewrite(ps []body, blocks int) float64 {
+	var wg sync.WaitGroup
+	sums := make([]float64, blocks)
+	for b := range blocks {
+		wg.Go(func() {
+			for j, p := range ps {
+				if b == 0 {
+					ps[j].z = p.z
+				}
+				sums[b] += p.x
+			}
+		})
+	}
+	wg.Wait()
+	return sums[blocks-1]
+}
+
 func main() {
 	ps := make([]body, 8)
 	for i := range ps {
@@ -71,4 +92,5 @@ func main() {
 	out := make([]int, 4)
 	cells(grid, out, 4)
 	fmt.Println(out)
+	fmt.Println(rewrite(ps, 3))
 }
