@@ -119,6 +119,25 @@ var polybench = []struct{ name, args string }{
 	{"trmm", "-m 30 -n 40 -workers 4"},
 }
 
+// polybench2d are the [][]float64 PolyBench ports with the small sizes
+// of bench/polybench2d/README.md (polybench's).
+var polybench2d = []struct{ name, args string }{
+	{"2mm", "-ni 20 -nj 15 -nk 10 -nl 25"},
+	{"atax", "-m 100 -n 50 -bs 8 -reps 2"},
+	{"bicg", "-n 100 -m 50 -reps 2 -workers 4"},
+	{"covariance", "-m 40 -n 50 -bs 4"},
+	{"doitgen", "-nr 8 -nq 6 -np 8 -reps 1"},
+	{"fdtd-2d", "-tmax 3 -nx 40 -ny 30 -bs 4"},
+	{"gemm", "-ni 40 -nj 30 -nk 20 -bs 4"},
+	{"gesummv", "-n 100 -bs 4 -reps 2 -workers 4"},
+	{"heat-3d", "-n 20 -tsteps 2 -bs 2"},
+	{"jacobi-2d", "-n 40 -tsteps 3 -workers 4"},
+	{"lu", "-n 40 -workers 4"},
+	{"mvt", "-n 100 -bs 8 -reps 2"},
+	{"syrk", "-n 40 -m 20 -workers 4"},
+	{"trmm", "-m 30 -n 40 -workers 4"},
+}
+
 // examples are examples/'s programs (a group per example: both variants
 // are named racy and clean) with small arguments.
 var examples = []struct{ name, args string }{
@@ -144,6 +163,8 @@ func suiteGroups() []group {
 		suiteGroup("bench-racy", "bench/testdata", kernels, someRaces),
 		suiteGroup("polybench", "bench/polybench", polybench, noRaces),
 		suiteGroup("polybench-racy", "bench/polybench/testdata", polybench, someRaces),
+		suiteGroup("polybench2d", "bench/polybench2d", polybench2d, noRaces),
+		suiteGroup("polybench2d-racy", "bench/polybench2d/testdata", polybench2d, someRaces),
 	}
 	for _, ex := range examples {
 		clean := []struct{ name, args string }{{"clean", ex.args}}

@@ -24,7 +24,8 @@
 //
 // A kernel is a directory under bench/ holding a main.go (not cmd/ and not
 // testdata/), named by its path below bench/: "jacobi", "polybench/gemm";
-// -kernels matches that name, so "-kernels polybench" selects one suite.
+// -kernels matches that name, so "-kernels polybench2d" selects one suite
+// ("-kernels '^polybench/'" the flat one; "polybench" matches both).
 // A goanomaly that refuses -conservative (older than the flag) loses that
 // column, with a message, and the other builds are measured.
 //
