@@ -83,6 +83,24 @@ func (w *walker) hoistRange(s dst.Stmt) []dst.Stmt {
 	return []dst.Stmt{as}
 }
 
+// scopeTemp returns loop after hoisted, the assignment of the temporary it
+// ranges over (none: loop alone). In a file with a goto they go in a block
+// of their own: a goto of the enclosing block that jumps forward past the
+// loop (`if lo >= hi { goto done }`, done after it) would jump over the
+// temporary's declaration, which Go refuses ("goto done jumps over
+// declaration"), a build failure of a correct program.
+func (w *walker) scopeTemp(hoisted []dst.Stmt, loop dst.Stmt) []dst.Stmt {
+	if len(hoisted) == 0 {
+		return []dst.Stmt{loop}
+	}
+	if len(w.gotoLabels()) == 0 {
+		return append(hoisted, loop)
+	}
+	b := &dst.BlockStmt{List: append(hoisted, loop)}
+	b.Decs.Before, b.Decs.After = dst.NewLine, dst.NewLine
+	return []dst.Stmt{b}
+}
+
 // stable reports whether X of loop a names, in every iteration, the value
 // it had when the loop started, so the check may evaluate it again: a local
 // variable that nothing in the body may change (analysis MayChangeIn: no
