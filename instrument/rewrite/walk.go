@@ -127,6 +127,9 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 		out = append(out, w.redeclaredChecks(list[i])...)
 		out = append(out, w.freshVars(list[i])...)
 	}
+	if len(w.gotoLabels()) > 0 {
+		out = declareFirst(out)
+	}
 	return out
 }
 

@@ -37,6 +37,24 @@ out:
 	return n
 }
 
+// gather fills out from in through idx in parallel, unless there is
+// nothing to do: the goto jumps past the whole construct, over the
+// variables its rewrite declares.
+func gather(out, in []float64, idx []int) int {
+	var wg sync.WaitGroup
+	if len(out) == 0 {
+		goto done
+	}
+	for i := range out {
+		wg.Go(func() {
+			out[i] = in[idx[i]]
+		})
+	}
+	wg.Wait()
+done:
+	return len(out)
+}
+
 func main() {
 	B := []float64{1, 2, 3, 4, 5, 6, 7, 8}
 	out := make([]float64, 4)
@@ -49,5 +67,7 @@ func main() {
 		})
 	}
 	wg.Wait()
-	fmt.Println(out, idx)
+	g := make([]float64, 3)
+	n := gather(g, B, []int{7, 0, 3}) + gather(nil, B, nil)
+	fmt.Println(out, idx, g, n)
 }
