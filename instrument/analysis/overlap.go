@@ -13,6 +13,11 @@ func mayOverlap(a, b types.Type) bool {
 	return partOf(a, b) || partOf(b, a)
 }
 
+// PartOf is partOf, for the check coalescer's memory model (rewrite's
+// coalesce_overlap.go), which must agree with it on type parameters and
+// tags.
+func PartOf(part, whole types.Type) bool { return partOf(part, whole) }
+
 // partOf reports whether part is whole or a part of whole's own storage.
 // Types are compared by their underlying types, tags ignored: *F converts
 // to *float64 when F's underlying type is float64. A type parameter may be

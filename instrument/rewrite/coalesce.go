@@ -154,7 +154,7 @@ func (w *walker) coalesceStart(s dst.Stmt) *coalescing {
 		}
 	case *ast.RangeStmt:
 		body = a.Body
-		if !w.rangeShape(c, a) {
+		if !w.rangeShape(c, a, s.(*dst.RangeStmt)) {
 			return nil
 		}
 	default:
@@ -230,12 +230,12 @@ func (w *walker) forShape(c *coalescing, a *ast.ForStmt) bool {
 // rangeShape reads `for j := range n` and `for j[, v] := range s`. A loop
 // ranging over a temporary holding X (rangetemp.go) is a loop over that
 // temporary: c.temp, a name the type information does not know.
-func (w *walker) rangeShape(c *coalescing, a *ast.RangeStmt) bool {
+func (w *walker) rangeShape(c *coalescing, a *ast.RangeStmt, s *dst.RangeStmt) bool {
 	if a.Tok != token.DEFINE || a.Key == nil || !w.loopVar(c, a.Key) {
 		return false
 	}
 	x := a.X
-	if tmp := w.rangeTemps[a]; tmp != "" {
+	if tmp := w.rangeTemp(a, s); tmp != "" {
 		c.temp = ast.NewIdent(tmp)
 		x = c.temp
 	}

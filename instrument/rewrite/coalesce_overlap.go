@@ -73,7 +73,12 @@ func overlap(a, b loc, taken map[*types.Var]bool) bool {
 		}
 		return typesOverlap(a.typ, b.typ)
 	case a.kind == locField && b.kind == locField:
-		return a.v == b.v || contains(a.typ, b.owner) || contains(b.typ, a.owner)
+		// Two field objects of one name are one memory when their structs
+		// are one layout: tags differ (a *slot converts to a *cell), or a
+		// type parameter is in either (box[T].v and box[int].v). A
+		// selector names one field of a type, so the names tell.
+		sameOwner := contains(a.owner, b.owner) && contains(b.owner, a.owner)
+		return a.v == b.v || contains(a.typ, b.owner) || contains(b.typ, a.owner) || sameOwner && a.v.Name() == b.v.Name()
 	case a.kind == locField && b.kind == locElem:
 		// An element can be the struct, or lie in an array the field holds.
 		return contains(b.typ, a.owner) || !types.Identical(a.typ.Underlying(), b.typ.Underlying()) && contains(a.typ, b.typ)
@@ -86,23 +91,12 @@ func overlap(a, b loc, taken map[*types.Var]bool) bool {
 func typesOverlap(a, b types.Type) bool { return contains(a, b) || contains(b, a) }
 
 // contains reports whether a value of type a may hold a value of type b:
-// the same underlying type, or a field or element of a that contains b.
-func contains(a, b types.Type) bool {
-	if types.Identical(a.Underlying(), b.Underlying()) {
-		return true
-	}
-	switch t := a.Underlying().(type) {
-	case *types.Struct:
-		for f := range t.Fields() {
-			if contains(f.Type(), b) {
-				return true
-			}
-		}
-	case *types.Array:
-		return contains(t.Elem(), b)
-	}
-	return false
-}
+// the same underlying type (tags ignored: a pointer converts between
+// structs that differ only in tags), or a field or element of a that
+// contains b; a type parameter may be anything (pick[I ~int]'s idx []I and
+// marks []int are one slice when I is int). It is analysis's part
+// relation, so the static stage and the coalescer agree.
+func contains(a, b types.Type) bool { return analysis.PartOf(b, a) }
 
 // loopWrites returns the locations the body writes; a write of j, or a :=
 // that assigns an existing variable, disqualifies the loop.

@@ -309,7 +309,7 @@ func (w *walker) rangeElemCheck(a *ast.RangeStmt, s *dst.RangeStmt) dst.Stmt {
 	}
 	// X evaluated once into a temporary (rangetemp.go); a pure X without
 	// one is evaluated again (stable, or a label a goto names kept it).
-	tmp := w.rangeTemps[a]
+	tmp := w.rangeTemp(a, s)
 	if tmp == "" && !pure(a.X) || !w.sharedElem(a.X) {
 		return nil
 	}

@@ -176,10 +176,16 @@ func (w *walker) dynLit(x *dst.FuncLit, a *ast.FuncLit) {
 	} else {
 		v.callbackItems(copyBody, "_ga_d", a) // a block per item if its goroutine drains the channel
 	}
-	if sameAsPlain(copyBody) {
+	// The copy's marks of its parameters as fresh memory are part of it:
+	// a parameter whose address the copy hands to a call through a value
+	// (h(&a)) names nothing _ga_ in the copy, but the callee's checked
+	// accesses of it need the memory marked as this task's, or memory a
+	// finished sibling's parameter held reports a race.
+	fresh := v.freshFields(a.Type.Params, a.Type.Results)
+	if len(fresh) == 0 && sameAsPlain(copyBody) {
 		return // the copy would be the body again: no prologue
 	}
-	copyBody.List = append(v.freshFields(a.Type.Params, a.Type.Results), copyBody.List...)
+	copyBody.List = append(fresh, copyBody.List...)
 	ft := &dst.FuncType{Func: true, Params: &dst.FieldList{List: []*dst.Field{taskParam("_ga_d")}}}
 	if x.Type.Results != nil {
 		ft.Results = dst.Clone(x.Type.Results).(*dst.FieldList)

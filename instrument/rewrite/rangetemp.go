@@ -68,19 +68,54 @@ func (w *walker) hoistRange(s dst.Stmt) []dst.Stmt {
 	if label != "" && w.gotoLabels()[label] {
 		return nil
 	}
-	name := fmt.Sprintf("_ga_x%d", w.pkg.Fset.Position(a.X.Pos()).Offset)
+	name := w.tempName(a)
 	as := &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(name)}, Tok: token.DEFINE, Rhs: []dst.Expr{r.X}}
 	w.stmt(as)                          // X's own reads are checked where it is evaluated
 	p := w.pkg.Fset.Position(a.X.Pos()) // a panic evaluating X names X
 	as.Decorations().Before = dst.NewLine
 	as.Decorations().Start.Append(fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
 	r.X = dst.NewIdent(name)
-	if w.rangeTemps == nil {
-		w.rangeTemps = map[*ast.RangeStmt]string{}
-	}
-	w.rangeTemps[a] = name
 	w.change()
 	return []dst.Stmt{as}
+}
+
+// tempName is the name of the temporary loop a ranges over when it is
+// hoisted.
+func (w *walker) tempName(a *ast.RangeStmt) string {
+	return fmt.Sprintf("_ga_x%d", w.pkg.Fset.Position(a.X.Pos()).Offset)
+}
+
+// rangeTemp returns the temporary s, the rewritten copy of loop a, ranges
+// over, or "" when this copy was not hoisted. It is read from s itself, not
+// recorded by a: one loop is walked once per copy of its code (a function's
+// plain body and its clone, a construct's pruned and checked versions, a
+// literal's specialized copies), and a copy where hoistRange declined (the
+// read proven by a root's heap proof) has no temporary even when another
+// copy has one: its coalesced bound len(_ga_x…) named an undefined
+// variable (testdata review11rangecopies).
+func (w *walker) rangeTemp(a *ast.RangeStmt, s *dst.RangeStmt) string {
+	if id, ok := s.X.(*dst.Ident); ok && id.Name == w.tempName(a) {
+		return id.Name
+	}
+	return ""
+}
+
+// scopeTemp returns loop after hoisted, the assignment of the temporary it
+// ranges over (none: loop alone). In a file with a goto they go in a block
+// of their own: a goto of the enclosing block that jumps forward past the
+// loop (`if lo >= hi { goto done }`, done after it) would jump over the
+// temporary's declaration, which Go refuses ("goto done jumps over
+// declaration"), a build failure of a correct program.
+func (w *walker) scopeTemp(hoisted []dst.Stmt, loop dst.Stmt) []dst.Stmt {
+	if len(hoisted) == 0 {
+		return []dst.Stmt{loop}
+	}
+	if len(w.gotoLabels()) == 0 {
+		return append(hoisted, loop)
+	}
+	b := &dst.BlockStmt{List: append(hoisted, loop)}
+	b.Decs.Before, b.Decs.After = dst.NewLine, dst.NewLine
+	return []dst.Stmt{b}
 }
 
 // stable reports whether X of loop a names, in every iteration, the value

@@ -215,21 +215,20 @@ func orderedLines(fset *token.FileSet, f *ast.File) map[int]bool {
 
 // fileRewriter rewrites one file.
 type fileRewriter struct {
-	pkg        *packages.Package
-	info       *types.Info
-	res        *analysis.Result
-	cfg        Config
-	name       string
-	astFile    *ast.File
-	first      uint32
-	sites      []siteInfo
-	siteIDs    map[siteInfo]uint32 // one id per distinct site: the pruned and checked versions of an access share it
-	orderedOK  map[int]bool
-	rangeTemps map[*ast.RangeStmt]string // range loops over a temporary holding X (rangetemp.go)
-	gotos      map[string]bool           // the labels gotos of the file name, once asked
-	nconst     int                       // constructs named so far
-	plan       *plan.Package             // the package plan, where accesses and their verdicts are recorded
-	planned    map[*analysis.Construct]*plan.Construct
+	pkg       *packages.Package
+	info      *types.Info
+	res       *analysis.Result
+	cfg       Config
+	name      string
+	astFile   *ast.File
+	first     uint32
+	sites     []siteInfo
+	siteIDs   map[siteInfo]uint32 // one id per distinct site: the pruned and checked versions of an access share it
+	orderedOK map[int]bool
+	gotos     map[string]bool // the labels gotos of the file name, once asked
+	nconst    int             // constructs named so far
+	plan      *plan.Package   // the package plan, where accesses and their verdicts are recorded
+	planned   map[*analysis.Construct]*plan.Construct
 	// testVariant: the package is built with its _test.go files, where a
 	// test may call main, so main is not wrapped with Fini.
 	testVariant bool

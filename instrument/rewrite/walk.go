@@ -118,14 +118,17 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 			i += n
 			continue
 		}
-		out = append(out, w.hoistRange(list[i])...)
+		hoisted := w.hoistRange(list[i])
 		w.seen(list[i])
 		c := w.coalesceStart(list[i])
 		slow := w.coalesceSlow(c, list[i])
 		w.stmt(list[i])
-		out = append(out, w.coalesceEnd(c, list[i], slow))
+		out = append(out, w.scopeTemp(hoisted, w.coalesceEnd(c, list[i], slow))...)
 		out = append(out, w.redeclaredChecks(list[i])...)
 		out = append(out, w.freshVars(list[i])...)
+	}
+	if len(w.gotoLabels()) > 0 {
+		out = declareFirst(out)
 	}
 	return out
 }
