@@ -238,10 +238,12 @@ func (s *session) place(p *packages.Package, name string, data []byte, rewritten
 	return s.wd.Replace(name, data)
 }
 
-// debugf prints a line of -debug output.
+// debugf prints a line of -debug output: to standard error, also when
+// -debug=file sends the plans to a file, which then holds nothing but the
+// plans' JSON (a stream of one object per package).
 func (s *session) debugf(format string, args ...any) {
 	if s.debug != nil {
-		fmt.Fprintf(s.debug, "goanomaly: "+format+"\n", args...)
+		fmt.Fprintf(s.opts.Stderr, "goanomaly: "+format+"\n", args...)
 	}
 }
 

@@ -41,7 +41,9 @@ goanomaly's own flags, accepted wherever a go flag is:
 		do not print the static stage's notes (constructs it cannot check).
 	-debug
 		dump the plan (what is checked and why) of each package as JSON to
-		standard error; -debug=file writes it to file instead.
+		standard error; -debug=file writes it to file instead (the file
+		then holds only the JSON, one object per package; the build's own
+		debug lines stay on standard error).
 	-keep
 		keep the work directory (rewritten files, overlay, go.mod copy) and
 		print its name. -work does the same and is also passed to go.
