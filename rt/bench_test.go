@@ -251,3 +251,35 @@ func BenchmarkMesh(b *testing.B) {
 		})
 	}
 }
+
+// benchVec is a dense-word struct, as bench/nbody's vec.
+type benchVec struct{ x, y, z float64 }
+
+// BenchmarkWholeValue: a whole-value read of a 3-word struct (RA), against
+// its three field reads (R), and the layout lookup alone (leavesOf): the
+// numbers of docs/runtime.md, "whole-value accesses".
+func BenchmarkWholeValue(b *testing.B) {
+	e := newEnv(b, "")
+	c := e.enter(1, siteLoop)
+	t := c.Fork(0)
+	xs := make([]benchVec, 1024)
+	b.Run("RA", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			RA(t, &xs[i&1023], siteA)
+		}
+	})
+	b.Run("R3", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			p := &xs[i&1023]
+			R(t, &p.x, siteA)
+			R(t, &p.y, siteA)
+			R(t, &p.z, siteA)
+		}
+	})
+	b.Run("leavesOf", func(b *testing.B) {
+		for b.Loop() {
+			_ = leavesOf[benchVec]()
+		}
+	})
+	c.Join()
+}
