@@ -20,8 +20,10 @@ import (
 // word, once per item, for no report any schedule could give.
 //
 // Not covered (checked as before): globals and fields (another function or
-// package may copy them), parameters (the caller copied the value), and
-// variables of a type that merely contains an atomic.
+// package may copy them), parameters (the caller copied the value),
+// variables of a type that merely contains an atomic, local pointers to an
+// atomic (new(atomic.Int64): the pointer may be passed on), and the
+// function forms (atomic.AddInt64(&n, 1) on a plain int64).
 
 // AtomicOnly reports whether v is an atomic-only variable (above).
 func (r *Result) AtomicOnly(v *types.Var) bool {
