@@ -39,6 +39,10 @@ func ArgLoads(name string) Loads { return loads[name] }
 // constants (Construct, Guard, SiteInfo, OrderedOK) are not called; Task is
 // both a type and (*Construct).Task, which Begin calls.
 var loads = map[string]Loads{
+	// The happens-before hooks: identities of sync objects, the thread's own state.
+	HB: LoadsNothing, HBRoot: LoadsNothing, EndRoot: LoadsNothing, GoHB: LoadsNothing, Start: LoadsNothing,
+	Exit: LoadsNothing, Chan: LoadsNothing, Sync: LoadsNothing, Foreign: LoadsNothing,
+	Once: LoadsReachable, // its function calls f
 	// Constructs, tasks and their blocks: rt's own state, ints, sites.
 	Begin: LoadsNothing, Enter: LoadsNothing, Task: LoadsNothing, Fork: LoadsNothing,
 	ForkIf: LoadsNothing, Join: LoadsNothing, JoinErr: LoadsNothing, Joined: LoadsNothing,
