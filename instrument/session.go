@@ -96,6 +96,7 @@ func (s *session) rewrite(g []target, first uint32) (uint32, error) {
 		Skip:         func(name string) bool { return !src[name] },
 		Conservative: s.opts.Line.Conservative,
 		Dormant:      s.opts.Line.Dormant,
+		HB:           s.opts.Line.HB,
 	}
 	results, err := s.opts.rewriter()(pkgs, test, cfg)
 	if err != nil {

@@ -63,7 +63,10 @@ func (t *Task) Go() *Spawn { return t.hbGo() }
 func (s *Spawn) Start() *Task { return s.start() }
 
 // Exit ends the thread of a goroutine Start began (deferred by the
-// goroutine's function).
+// goroutine's function). It releases the thread's clock to the global
+// clock (see Foreign): a goroutine that ends is followed by every later
+// acquire, which covers the joins done inside code that is not rewritten
+// (wg.Go's own Done, a library's wait for its workers).
 func (t *Task) Exit() { t.hbExit() }
 
 // Chan is called right before a send, receive or close on ch, before a

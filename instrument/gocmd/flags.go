@@ -92,7 +92,7 @@ func flagKind(cmd, name string) Kind {
 // and which the go command never sees.
 func ownFlagKind(name string) Kind {
 	switch name {
-	case "quiet", "keep", "debug", "conservative", "dormant", "slice":
+	case "quiet", "keep", "debug", "conservative", "dormant", "slice", "hb":
 		return Bool // -debug=file names a file; see Line.Debug
 	case "deps":
 		return Value

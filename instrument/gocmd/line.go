@@ -42,6 +42,10 @@ type Line struct {
 	// report (instrument/slice): what cannot change the report is dropped.
 	// vet -slice prints what each function keeps and drops, and why.
 	Slice bool
+	// HB (-hb) also checks the code of the rewritten packages that runs
+	// outside every construct, by happens-before between goroutines
+	// (rewrite.Config.HB; issue 13, phase 1).
+	HB bool
 }
 
 // Deps is the value of -deps: which packages of other modules in the
@@ -145,6 +149,8 @@ func (p *parser) own(name, value string, hasValue bool) error {
 		p.line.Dormant = on
 	case "slice":
 		p.line.Slice = on
+	case "hb":
+		p.line.HB = on
 	case "deps":
 		switch d := Deps(value); d {
 		case DepsNone, DepsConstructs, DepsAll:

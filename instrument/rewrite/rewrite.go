@@ -53,6 +53,12 @@ type Config struct {
 	// construct instance by rt.Sample (see dormant.go): the binary runs
 	// plain until GOANOMALY asks for checks.
 	Dormant bool
+	// HB also checks the code that runs outside every construct, by
+	// happens-before between goroutines (hb.go, rt/api_hb.go): every
+	// function starts with its goroutine's thread (rt.HB), go statements
+	// hand the parent's clock to the child, and channel operations, sync
+	// calls and calls into code that is not rewritten are hooked.
+	HB bool
 }
 
 // Result is the rewritten package.

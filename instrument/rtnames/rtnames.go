@@ -102,15 +102,19 @@ const (
 	Sample                = "Sample"                // () uint64: a dormant binary's root instance number when it runs checked, else 0
 	Sampled               = "Sampled"               // method of *Construct: (k): the root construct is instance k
 	// The happens-before layer of -hb builds (rt/api_hb.go).
-	Spawn   = "Spawn"   // type: a parent's clock handed to the goroutine a go statement starts
-	HB      = "HB"      // () *Task: the calling goroutine's happens-before task, or nil
-	HBRoot  = "HBRoot"  // () *Task: makes the goroutine a thread (main, tests)
-	EndRoot = "EndRoot" // method of *Task: ends HBRoot
-	GoHB    = "Go"      // method of *Task: () *Spawn, right before a go statement
-	Start   = "Start"   // method of *Spawn: () *Task, first statement of the goroutine
-	Exit    = "Exit"    // method of *Task: deferred by the goroutine Start began
-	Chan    = "Chan"    // method of *Task: (ch any) before a channel operation
-	Sync    = "Sync"    // method of *Task: (obj any) before a WaitGroup, Cond or sync.Map call
-	Once    = "Once"    // method of *Task: (*sync.Once, f) func(), the function to pass to Do
-	Foreign = "Foreign" // method of *Task: () before a call into code not rewritten
+	Spawn     = "Spawn"     // type: a parent's clock handed to the goroutine a go statement starts
+	HB        = "HB"        // () *Task: the calling goroutine's happens-before task, or nil
+	HBRoot    = "HBRoot"    // () *Task: makes the goroutine a thread (main, tests)
+	EndRoot   = "EndRoot"   // method of *Task: ends HBRoot
+	GoHB      = "Go"        // method of *Task: () *Spawn, right before a go statement
+	Start     = "Start"     // method of *Spawn: () *Task, first statement of the goroutine
+	Exit      = "Exit"      // method of *Task: deferred by the goroutine Start began
+	Chan      = "Chan"      // method of *Task: (ch any) before a channel operation
+	Sync      = "Sync"      // method of *Task: (obj any) before a WaitGroup, Cond or sync.Map call
+	Once      = "Once"      // method of *Task: (*sync.Once, f) func(), the function to pass to Do
+	Foreign   = "Foreign"   // method of *Task: () before a call into code not rewritten
+	ChanOp    = "ChanOp"    // (t, ch) ch: Chan, then the receive, close or select case
+	SendV     = "SendV"     // (t, ch, v) v: Chan after the sent value is computed
+	SendOnlyV = "SendOnlyV" // SendV for a send-only channel
+	Spawned   = "Spawned"   // (s, f) f: the function a go statement starts, a thread from its start
 )

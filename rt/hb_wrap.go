@@ -1,0 +1,78 @@
+package rt
+
+import "reflect"
+
+// The generic helpers of the happens-before layer: the rewriter wraps an
+// operand in them so that a hook runs between the evaluation of the
+// operand and the operation, without evaluating anything twice.
+
+// ChanOp calls t.Chan(ch) and returns ch: a receive <-ch, close(ch) and
+// every case of a select become <-_ga_rt.ChanOp(t, ch) and so on, so the
+// hook runs after ch is evaluated and right before the operation.
+func ChanOp[C any](t *Task, ch C) C {
+	if t != nil {
+		t.Chan(ch)
+	}
+	return ch
+}
+
+// SendV calls t.Chan(ch) and returns v: a send statement ch <- v becomes
+// ch <- _ga_rt.SendV(t, ch, v), so the hook runs after the value is
+// computed (what computing it wrote is released with it). ch is written
+// twice only when it is a variable or a field path (the rewriter checks).
+// E is taken from the channel's type, so an untyped constant v converts
+// as in the send.
+func SendV[C ~chan E, E any](t *Task, ch C, v E) E {
+	if t != nil {
+		t.Chan(ch)
+	}
+	return v
+}
+
+// SendOnlyV is SendV for a send-only channel.
+func SendOnlyV[C ~chan<- E, E any](t *Task, ch C, v E) E {
+	if t != nil {
+		t.Chan(ch)
+	}
+	return v
+}
+
+// Spawned returns the function a rewritten go statement starts in place of
+// f: go f(x) becomes go _ga_rt.Spawned(t.Go(), f)(x), so f and x are
+// evaluated by the parent, as written, and the goroutine is a thread
+// (Start) from its first instruction until f returns or panics (Exit).
+// A nil s (no thread in the parent) returns f.
+func Spawned[F any](s *Spawn, f F) F {
+	if s == nil {
+		return f
+	}
+	switch g := any(f).(type) {
+	case func():
+		if g == nil {
+			return f
+		}
+		return any(func() {
+			defer s.Start().Exit()
+			g()
+		}).(F)
+	case func() error:
+		if g == nil {
+			return f
+		}
+		return any(func() error {
+			defer s.Start().Exit()
+			return g()
+		}).(F)
+	}
+	v := reflect.ValueOf(f)
+	if v.Kind() != reflect.Func || v.IsNil() {
+		return f
+	}
+	return reflect.MakeFunc(v.Type(), func(args []reflect.Value) []reflect.Value {
+		defer s.Start().Exit()
+		if v.Type().IsVariadic() {
+			return v.CallSlice(args)
+		}
+		return v.Call(args)
+	}).Interface().(F)
+}
