@@ -76,3 +76,21 @@ func Spawned[F any](s *Spawn, f F) F {
 		return v.Call(args)
 	}).Interface().(F)
 }
+
+// SyncOp calls t.Sync(p) and returns p: wg.Wait() becomes
+// _ga_rt.SyncOp(t, &wg).Wait(), so the hook runs right before the call.
+func SyncOp[P any](t *Task, p P) P {
+	if t != nil {
+		t.Sync(p)
+	}
+	return p
+}
+
+// SyncCall calls t.Sync(obj), then f: defer wg.Done() becomes
+// defer _ga_rt.SyncCall(t, &wg, wg.Done), hooked where the call runs.
+func SyncCall(t *Task, obj any, f func()) {
+	if t != nil {
+		t.Sync(obj)
+	}
+	f()
+}

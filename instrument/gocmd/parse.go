@@ -28,6 +28,9 @@ func Parse(cmd string, args []string) (*Line, error) {
 	if p.line.Slice && p.line.Dormant {
 		return nil, errors.New("-slice cannot be combined with -dormant: a dormant binary runs the plain code too, which slicing would change; rerun with -slice alone")
 	}
+	if p.line.HB && (p.line.Dormant || p.line.Slice) {
+		return nil, errors.New("-hb cannot be combined with -dormant or -slice yet: the happens-before checks (issue 13, phase 1) run in every build that has them; rerun with -hb alone")
+	}
 	return p.line, nil
 }
 

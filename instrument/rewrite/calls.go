@@ -39,6 +39,9 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 			return e
 		}
 	}
+	if w.cfg.HB {
+		w.hbRunRoot(a, fn)
+	}
 	w.rvals(x.Args)
 	w.foreignArgs(x, a)
 	switch f := x.Fun.(type) {
@@ -120,6 +123,11 @@ func cloneName(name string) string {
 // syncCall rewrites mutex and sync/atomic calls, or returns nil.
 func (w *walker) syncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) dst.Expr {
 	name := fn.FullName()
+	if w.cfg.HB {
+		if e := w.hbSyncCall(x, a, fn); e != nil {
+			return e
+		}
+	}
 	switch name {
 	case "(*sync.Mutex).Lock", "(*sync.RWMutex).Lock":
 		return w.lockCall(x, rtnames.Acquire)
@@ -308,6 +316,9 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		if !w.isType(arg) {
 			x.Args[i] = w.rval(arg)
 		}
+	}
+	if name == "close" && len(x.Args) == 1 && w.hooks() {
+		x.Args[0] = w.chanOp(x.Args[0])
 	}
 	return x
 }

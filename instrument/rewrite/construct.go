@@ -51,9 +51,9 @@ func (w *walker) rewriteConstruct(c *analysis.Construct, list []dst.Stmt) []dst.
 	tName := "_ga_t" + cName[len("_ga_c"):]
 	w.constructs[c] = cName
 	parent := w.taskExpr()
-	if w.outer == nil && w.task == "" {
+	if w.outer == nil && (w.task == "" || w.task == hbTask && !w.inClone) {
 		w = w.with("")
-		w.outer = c // a root construct: nothing outside this function runs in its tree
+		w.outer = c // a root construct: nothing outside this function runs in its tree (an -hb thread's construct is a root too, see rt.Enter)
 	}
 	inner := w.with(tName)
 	inner.cur = c
@@ -309,6 +309,9 @@ func (w *walker) goStmt(s *dst.GoStmt) {
 	fk := w.res.Forks[a]
 	w.rvals(s.Call.Args)
 	if fk == nil || fk.Construct == nil || w.constructs[fk.Construct] == "" {
+		if w.hbGo(s) {
+			return
+		}
 		if lit, ok := s.Call.Fun.(*dst.FuncLit); ok {
 			w.funcLit(lit, "") // a root of its own
 		}
@@ -349,6 +352,10 @@ func (w *walker) goMethod(x *dst.CallExpr, fk *analysis.Fork) dst.Expr {
 	sel := x.Fun.(*dst.SelectorExpr)
 	sel.X = w.addr(sel.X)
 	if fk.Construct == nil || w.constructs[fk.Construct] == "" || len(x.Args) != 1 {
+		if w.hooks() && len(x.Args) == 1 {
+			w.hbSpawnArg(x)
+			return x
+		}
 		if lit, ok := x.Args[0].(*dst.FuncLit); ok {
 			w.funcLit(lit, "")
 		}

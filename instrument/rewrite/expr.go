@@ -86,6 +86,9 @@ func (w *walker) rval(e dst.Expr) dst.Expr {
 			}
 		} else {
 			x.X = w.rval(x.X)
+			if x.Op == token.ARROW && w.hooks() {
+				x.X = w.chanOp(x.X)
+			}
 		}
 	case *dst.BinaryExpr:
 		x.X, x.Y = w.rval(x.X), w.rval(x.Y)
@@ -110,8 +113,10 @@ func (w *walker) rval(e dst.Expr) dst.Expr {
 		case a != nil && w.res.PrologueLits[a]:
 			w.dynLit(x, a)
 		case a != nil && w.res.DetachLits[a]:
-			w.funcLit(x, "")
+			w.plainLit(x)
 			w.detachFirst(x.Body, a.Type.Func)
+		case w.cfg.HB:
+			w.hbLit(x, a != nil && w.hbRoots[a])
 		default:
 			w.funcLit(x, "")
 		}

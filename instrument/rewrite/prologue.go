@@ -156,11 +156,11 @@ func (w *walker) dynLit(x *dst.FuncLit, a *ast.FuncLit) {
 	copyBody := w.cloneMapped(x.Body).(*dst.BlockStmt)
 	if sp := w.specialization(a); sp != nil && w.res.ValueWorker(a) == nil {
 		prunedBody := w.cloneMapped(x.Body).(*dst.BlockStmt)
-		w.funcLit(x, "")
+		w.plainLit(x)
 		w.specLit(x, a, sp, copyBody, prunedBody)
 		return
 	}
-	w.funcLit(x, "")
+	w.plainLit(x)
 	v := w.with("_ga_d")
 	v.inClone, v.cur, v.outer, v.coal = true, nil, nil, nil
 	// vet counts the copy's checks among the code constructs call only when

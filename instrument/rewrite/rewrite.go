@@ -59,6 +59,10 @@ type Config struct {
 	// hand the parent's clock to the child, and channel operations, sync
 	// calls and calls into code that is not rewritten are hooked.
 	HB bool
+	// hbRewritten holds the import paths of the packages rewritten
+	// together (Packages): with HB, a call into one of them is followed,
+	// not treated as foreign.
+	hbRewritten map[string]bool
 }
 
 // Result is the rewritten package.
@@ -111,6 +115,10 @@ func Packages(pkgs []*packages.Package, test []bool, cfg Config) ([]*Result, err
 		results[i].SetViews(viewsOf(p))
 	}
 	analysis.Link(results)
+	cfg.hbRewritten = map[string]bool{}
+	for _, p := range pkgs {
+		cfg.hbRewritten[p.PkgPath] = true
+	}
 	out := make([]*Result, len(pkgs))
 	for i, p := range pkgs {
 		c := cfg
@@ -238,7 +246,9 @@ type fileRewriter struct {
 	// testVariant: the package is built with its _test.go files, where a
 	// test may call main, so main is not wrapped with Fini.
 	testVariant bool
-	changed     bool // something was rewritten
+	changed     bool                  // something was rewritten
+	hbVars      map[*types.Var]bool   // -hb: locals shared between goroutines (hbShared)
+	hbRoots     map[*ast.FuncLit]bool // -hb: literals t.Run runs, roots of their own (hbRunRoot)
 }
 
 type siteInfo struct {
@@ -274,7 +284,13 @@ func (fr *fileRewriter) rewrite() ([]byte, error) {
 			prologue = prologue && !sameAsPlain(cd.(*dst.FuncDecl).Body)
 		}
 		w := fr.walker(dec, "")
+		if fr.cfg.HB {
+			w = fr.walker(dec, hbTask)
+		}
 		w.block(ddecl.Body)
+		if fr.cfg.HB {
+			w.hbEntry(ddecl.Body, fr.isRoot(fd), fd.Recv, fd.Type.Params, fd.Type.Results)
+		}
 		if prologue {
 			w.prologue(ddecl, fd)
 		} else if fr.res.Detach[fn] {

@@ -131,7 +131,7 @@ func (w *walker) sharedLoc(e ast.Expr) bool {
 		if !ok || v.IsField() || w.privateVars[v] {
 			return false
 		}
-		return v.Parent() == w.pkg.Types.Scope() || v.Pkg() != w.pkg.Types || w.res.Shared[v]
+		return v.Parent() == w.pkg.Types.Scope() || v.Pkg() != w.pkg.Types || w.res.Shared[v] || w.hbShared(v)
 	case *ast.SelectorExpr:
 		s := w.info.Selections[x]
 		if s == nil {

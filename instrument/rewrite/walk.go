@@ -118,6 +118,9 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 			i += n
 			continue
 		}
+		if w.foreignIn(list[i]) {
+			out = append(out, w.foreignHook())
+		}
 		hoisted := w.hoistRange(list[i])
 		w.seen(list[i])
 		c := w.coalesceStart(list[i])
@@ -164,6 +167,9 @@ func (w *walker) stmt(s dst.Stmt) {
 	case *dst.GoStmt:
 		w.goStmt(s)
 	case *dst.DeferStmt:
+		if w.hbDeferred(s) {
+			break
+		}
 		w.deferred = s.Call
 		s.Call = w.call(s.Call).(*dst.CallExpr)
 		w.deferred = nil
@@ -171,6 +177,9 @@ func (w *walker) stmt(s dst.Stmt) {
 		w.rvals(s.Results)
 	case *dst.SendStmt:
 		s.Chan, s.Value = w.rval(s.Chan), w.rval(s.Value)
+		if w.hooks() {
+			w.hbSend(s)
+		}
 	case *dst.DeclStmt:
 		if g, ok := s.Decl.(*dst.GenDecl); ok {
 			for _, sp := range g.Specs {
@@ -263,6 +272,9 @@ func (w *walker) rangeStmt(s *dst.RangeStmt) {
 	}
 	s.X = w.rangeX(s.X)
 	w.block(s.Body)
+	if w.hooks() {
+		w.hbRangeChan(a, s)
+	}
 	if a != nil && s.Tok == token.DEFINE && w.task != "" {
 		var ids []*ast.Ident
 		for _, e := range []ast.Expr{a.Key, a.Value} {
@@ -386,7 +398,7 @@ func (w *walker) freshIdents(ids []*ast.Ident) []dst.Stmt {
 			continue
 		}
 		v, ok := w.info.Defs[id].(*types.Var)
-		if !ok || !w.res.Shared[v] && !w.res.Addressed[v] {
+		if !ok || !w.res.Shared[v] && !w.res.Addressed[v] && !w.hbShared(v) {
 			continue
 		}
 		w.change()

@@ -42,8 +42,8 @@ var loads = map[string]Loads{
 	// The happens-before hooks: identities of sync objects, the thread's own state.
 	HB: LoadsNothing, HBRoot: LoadsNothing, EndRoot: LoadsNothing, GoHB: LoadsNothing, Start: LoadsNothing,
 	Exit: LoadsNothing, Chan: LoadsNothing, Sync: LoadsNothing, Foreign: LoadsNothing,
-	ChanOp: LoadsNothing, SendV: LoadsNothing, SendOnlyV: LoadsNothing,
-	Once: LoadsReachable, Spawned: LoadsReachable, // their functions call f
+	ChanOp: LoadsNothing, SendV: LoadsNothing, SendOnlyV: LoadsNothing, SyncOp: LoadsNothing,
+	Once: LoadsReachable, Spawned: LoadsReachable, SyncCall: LoadsReachable, // their functions call f
 	// Constructs, tasks and their blocks: rt's own state, ints, sites.
 	Begin: LoadsNothing, Enter: LoadsNothing, Task: LoadsNothing, Fork: LoadsNothing,
 	ForkIf: LoadsNothing, Join: LoadsNothing, JoinErr: LoadsNothing, Joined: LoadsNothing,

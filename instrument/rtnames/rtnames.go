@@ -116,5 +116,7 @@ const (
 	ChanOp    = "ChanOp"    // (t, ch) ch: Chan, then the receive, close or select case
 	SendV     = "SendV"     // (t, ch, v) v: Chan after the sent value is computed
 	SendOnlyV = "SendOnlyV" // SendV for a send-only channel
+	SyncOp    = "SyncOp"    // (t, p) p: Sync, then the WaitGroup, Cond or sync.Map call on p
+	SyncCall  = "SyncCall"  // (t, obj, f): Sync, then f (a deferred wg.Done)
 	Spawned   = "Spawned"   // (s, f) f: the function a go statement starts, a thread from its start
 )

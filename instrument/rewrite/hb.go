@@ -1,0 +1,698 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/dave/dst"
+
+	"github.com/goanomaly/goanomaly/instrument/analysis"
+	"github.com/goanomaly/goanomaly/instrument/rtnames"
+)
+
+// The -hb rewrite (Config.HB; issue 13, phase 1). Code outside the
+// constructs is checked by happens-before between goroutines (rt/api_hb.go):
+//
+//   - every function and function literal of the package begins with its
+//     goroutine's thread, _ga_hb := _ga_rt.HB() (main and test functions:
+//     _ga_hb := _ga_rt.HBRoot(); defer _ga_hb.EndRoot()), and its shared
+//     accesses are checked with it as construct code is with its task;
+//   - a go statement hands the parent's clock to the child:
+//     go func(_ga_s *_ga_rt.Spawn, …) { _ga_hb := _ga_s.Start(); defer _ga_hb.Exit(); … }(_ga_hb.Go(), …)
+//     or, for a named function, go _ga_rt.Spawned(_ga_hb.Go(), f)(…);
+//   - channel operations, WaitGroup, Cond, Once and sync.Map calls get their
+//     hooks (mutexes and atomics already have theirs);
+//   - a statement that calls code that is not rewritten and may
+//     synchronize is preceded by _ga_hb.Foreign().
+//
+// In construct code the same hooks are made with the construct's task: rt
+// applies them to the clock of the thread that entered the construct.
+
+// hbTask is the name of a function's thread task in an -hb build.
+const hbTask = "_ga_hb"
+
+// hbSpawnParam is the parameter a go statement's literal gets its parent's
+// clock in.
+const hbSpawnParam = "_ga_s"
+
+// hooks reports whether synchronization is hooked here: an -hb build, in
+// code that has a task.
+func (w *walker) hooks() bool { return w.cfg.HB && w.task != "" }
+
+// hbShared reports whether v, a local variable, may be reached by two
+// goroutines outside constructs: a function literal captures it or its
+// address is taken. Other locals stay in their goroutine.
+func (w *walker) hbShared(v *types.Var) bool {
+	if w.task != hbTask {
+		return false
+	}
+	if w.fileRewriter.hbVars == nil {
+		w.fileRewriter.hbVars = hbSharedVars(w.astFile, w.info)
+	}
+	return w.fileRewriter.hbVars[v]
+}
+
+// hbSharedVars finds the local variables of f that a function literal
+// captures or whose address is taken.
+func hbSharedVars(f *ast.File, info *types.Info) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	local := func(id *ast.Ident) *types.Var {
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.IsField() || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+			return nil
+		}
+		return v
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			ast.Inspect(x.Body, func(m ast.Node) bool {
+				if id, ok := m.(*ast.Ident); ok {
+					if v := local(id); v != nil && (v.Pos() < x.Pos() || v.Pos() >= x.End()) {
+						out[v] = true
+					}
+				}
+				return true
+			})
+		case *ast.UnaryExpr:
+			if x.Op == token.AND {
+				if id := addrRoot(x.X, info); id != nil {
+					if v := local(id); v != nil {
+						out[v] = true
+					}
+				}
+			}
+		case *ast.SliceExpr:
+			if _, isArray := underlying(info.TypeOf(x.X)).(*types.Array); isArray {
+				if id := addrRoot(x.X, info); id != nil {
+					if v := local(id); v != nil {
+						out[v] = true
+					}
+				}
+			}
+		case *ast.SelectorExpr:
+			// x.m() with a pointer method on an addressable x takes &x.
+			if s := info.Selections[x]; s != nil && s.Kind() == types.MethodVal && !isPointer(info.TypeOf(x.X)) {
+				if sig, ok := s.Obj().Type().(*types.Signature); ok && sig.Recv() != nil && isPointer(sig.Recv().Type()) {
+					if id := addrRoot(x.X, info); id != nil {
+						if v := local(id); v != nil {
+							out[v] = true
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// addrRoot returns the variable whose memory &e points into: v of &v,
+// &v.f, &v[i] with v an array; nil when e goes through a pointer, a slice
+// or a map (then the memory is not the variable's).
+func addrRoot(e ast.Expr, info *types.Info) *ast.Ident {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		if s := info.Selections[x]; s != nil && s.Kind() == types.FieldVal && !s.Indirect() && !isPointer(info.TypeOf(x.X)) {
+			return addrRoot(x.X, info)
+		}
+	case *ast.IndexExpr:
+		if _, isArray := underlying(info.TypeOf(x.X)).(*types.Array); isArray {
+			return addrRoot(x.X, info)
+		}
+	case *ast.CompositeLit:
+		return nil
+	}
+	return nil
+}
+
+// hbEntry begins a function's body with its thread: HBRoot for main and
+// test functions, else HB when the body checks anything, and the New of
+// its shared parameters.
+func (w *walker) hbEntry(body *dst.BlockStmt, root bool, fields ...*ast.FieldList) {
+	fresh := w.freshFields(fields...)
+	body.List = append(fresh, body.List...)
+	var pre []dst.Stmt
+	switch {
+	case root:
+		pre = []dst.Stmt{
+			hbDefine(w.rtCall(rtnames.HBRoot)),
+			&dst.DeferStmt{Call: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(hbTask), Sel: dst.NewIdent(rtnames.EndRoot)}}},
+		}
+	case hbUses(body, hbTask):
+		pre = []dst.Stmt{hbDefine(w.rtCall(rtnames.HB))}
+	default:
+		return
+	}
+	w.change()
+	body.List = append(pre, body.List...)
+}
+
+// hbDefine is _ga_hb := e.
+func hbDefine(e dst.Expr) dst.Stmt {
+	return &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(hbTask)}, Tok: token.DEFINE, Rhs: []dst.Expr{e}}
+}
+
+// hbUses reports whether body names the task name outside the function
+// literals that declare their own.
+func hbUses(body *dst.BlockStmt, name string) bool {
+	found := false
+	dst.Inspect(body, func(n dst.Node) bool {
+		switch x := n.(type) {
+		case *dst.FuncLit:
+			if declaresFirst(x.Body, name) {
+				return false
+			}
+		case *dst.Ident:
+			found = found || x.Name == name
+		}
+		return !found
+	})
+	return found
+}
+
+// declaresFirst reports whether body begins by declaring name (the entry
+// statement hbEntry or hbGoLit put there).
+func declaresFirst(body *dst.BlockStmt, name string) bool {
+	if body == nil || len(body.List) == 0 {
+		return false
+	}
+	a, ok := body.List[0].(*dst.AssignStmt)
+	if !ok || a.Tok != token.DEFINE || len(a.Lhs) != 1 {
+		return false
+	}
+	id, ok := a.Lhs[0].(*dst.Ident)
+	return ok && id.Name == name
+}
+
+// hbLit rewrites a function literal that is neither a goroutine nor called
+// in place: it may run on any goroutine, so it finds its own thread.
+func (w *walker) hbLit(x *dst.FuncLit, root bool) {
+	v := w.with(hbTask)
+	v.block(x.Body)
+	if a, ok := w.astOf(x).(*ast.FuncLit); ok {
+		v.hbEntry(x.Body, root, a.Type.Params, a.Type.Results)
+	}
+}
+
+// plainLit rewrites a function literal that may run anywhere, outside
+// any construct: unchecked, or with its own thread in an -hb build.
+func (w *walker) plainLit(x *dst.FuncLit) {
+	if w.cfg.HB {
+		w.hbLit(x, false)
+		return
+	}
+	w.funcLit(x, "")
+}
+
+// isRoot reports whether the function declared by fd begins a thread of
+// its own: main, and the functions the testing package runs.
+func (fr *fileRewriter) isRoot(fd *ast.FuncDecl) bool {
+	if fd.Recv != nil {
+		return false
+	}
+	name := fd.Name.Name
+	if name == "main" && fr.pkg.Name == "main" {
+		return true
+	}
+	if !strings.HasSuffix(fr.name, "_test.go") {
+		return false
+	}
+	for _, p := range []string{"Test", "Benchmark", "Fuzz", "Example"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// hbGo rewrites a go statement that is not a construct's fork, and reports
+// whether it did. When it cannot (a builtin, a generic function whose
+// type arguments are inferred), the statement stays as written, and
+// foreignIn makes it release to the global clock.
+func (w *walker) hbGo(s *dst.GoStmt) bool {
+	if !w.hooks() || !w.spawnable(s) {
+		return false
+	}
+	w.change()
+	spawn := &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.GoHB)}}
+	if lit, ok := s.Call.Fun.(*dst.FuncLit); ok {
+		w.rvals(s.Call.Args)
+		lit.Type.Params.List = append([]*dst.Field{{
+			Names: []*dst.Ident{dst.NewIdent(hbSpawnParam)},
+			Type:  &dst.StarExpr{X: &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent(rtnames.Spawn)}},
+		}}, lit.Type.Params.List...)
+		s.Call.Args = append([]dst.Expr{spawn}, s.Call.Args...)
+		v := w.with(hbTask)
+		v.block(lit.Body)
+		var fresh []dst.Stmt
+		if a, ok := w.astOf(lit).(*ast.FuncLit); ok {
+			fresh = v.freshFields(a.Type.Params, a.Type.Results)
+		}
+		start := &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(hbSpawnParam), Sel: dst.NewIdent(rtnames.Start)}}
+		exit := &dst.DeferStmt{Call: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(hbTask), Sel: dst.NewIdent(rtnames.Exit)}}}
+		lit.Body.List = append(append([]dst.Stmt{hbDefine(start), exit}, fresh...), lit.Body.List...)
+		return true
+	}
+	w.rvals(s.Call.Args)
+	fun := s.Call.Fun
+	if sel, ok := fun.(*dst.SelectorExpr); ok && w.isMethodVal(sel) {
+		sel.X = w.recv(sel)
+	} else {
+		fun = w.rval(fun)
+	}
+	s.Call.Fun = w.rtCall(rtnames.Spawned, spawn, fun)
+	return true
+}
+
+// spawnable reports whether go f(…) can start _ga_rt.Spawned(…, f): f is
+// a function literal, or a function value that can be written as an
+// operand (not a builtin, not a generic function whose type arguments are
+// inferred).
+func (w *walker) spawnable(s *dst.GoStmt) bool {
+	a, _ := w.astOf(s).(*ast.GoStmt)
+	return a != nil && w.spawnableCall(a)
+}
+
+func (w *walker) spawnableCall(g *ast.GoStmt) bool {
+	fun := ast.Unparen(g.Call.Fun)
+	if _, ok := fun.(*ast.FuncLit); ok {
+		return true
+	}
+	if tv, ok := w.info.Types[fun]; !ok || tv.IsBuiltin() || tv.IsType() {
+		return false
+	}
+	var id *ast.Ident
+	switch f := fun.(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	}
+	if id != nil {
+		if _, generic := w.info.Instances[id]; generic {
+			if _, explicit := fun.(*ast.IndexExpr); !explicit {
+				return false // f[T] inferred: f alone is not a value
+			}
+		}
+	}
+	return true
+}
+
+// chanOp wraps the channel operand of a receive, close or select case:
+// _ga_rt.ChanOp(task, ch).
+func (w *walker) chanOp(ch dst.Expr) dst.Expr {
+	w.change()
+	return w.rtCall(rtnames.ChanOp, w.taskExpr(), ch)
+}
+
+// hbSend hooks a send statement: ch <- _ga_rt.SendV(task, ch, v), so the
+// release follows the value's computation; when ch cannot be evaluated a
+// second time, _ga_rt.ChanOp(task, ch) <- v.
+func (w *walker) hbSend(s *dst.SendStmt) {
+	a, _ := w.astOf(s).(*ast.SendStmt)
+	if a == nil {
+		s.Chan = w.chanOp(s.Chan)
+		return
+	}
+	ct, _ := underlying(w.info.TypeOf(a.Chan)).(*types.Chan)
+	if ct == nil || !duplicable(a.Chan) || hasIndexCall(a.Chan) {
+		s.Chan = w.chanOp(s.Chan)
+		return
+	}
+	fn := rtnames.SendV
+	if ct.Dir() == types.SendOnly {
+		fn = rtnames.SendOnlyV
+	}
+	w.change()
+	s.Value = w.rtCall(fn, w.taskExpr(), exprFromAST(a.Chan), s.Value)
+}
+
+// hasIndexCall reports whether e has a call inside (duplicable allows
+// none, but an index may be a conversion).
+func hasIndexCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		_, call := n.(*ast.CallExpr)
+		found = found || call
+		return !found
+	})
+	return found
+}
+
+// hbRangeChan hooks a range over a channel: the channel operand (the
+// first receive) and, first thing in the body, every later one.
+func (w *walker) hbRangeChan(a *ast.RangeStmt, s *dst.RangeStmt) {
+	if a == nil {
+		return
+	}
+	if _, ok := underlying(w.info.TypeOf(a.X)).(*types.Chan); !ok {
+		return
+	}
+	s.X = w.chanOp(s.X)
+	if !pure(a.X) {
+		return
+	}
+	if root := rootIdent(a.X); root != nil {
+		for _, e := range []ast.Expr{a.Key, a.Value} {
+			if id, ok := e.(*ast.Ident); ok && id.Name == root.Name {
+				return // the body's name is the loop's variable
+			}
+		}
+	}
+	hook := &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Chan)}, Args: []dst.Expr{exprFromAST(a.X)}}}
+	s.Body.List = append([]dst.Stmt{hook}, s.Body.List...)
+}
+
+// hbSyncCall hooks the sync calls other than mutexes: WaitGroup, Cond,
+// sync.Map (Sync on the object, through _ga_rt.ChanOp's twin for any
+// pointer) and Once.Do (its function, through Task.Once). It returns nil
+// for other calls.
+func (w *walker) hbSyncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) dst.Expr {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return nil
+	}
+	sel, ok := x.Fun.(*dst.SelectorExpr)
+	if !ok || !w.isMethodVal(sel) {
+		return nil
+	}
+	recvAST := ast.Unparen(a.Fun).(*ast.SelectorExpr).X
+	switch name := fn.FullName(); name {
+	case "(*sync.Once).Do":
+		if !duplicable(recvAST) || len(x.Args) != 1 {
+			return nil
+		}
+		w.change()
+		ptr := w.addrOf(sel.X, recvAST)
+		sel.X = exprFromAST(recvAST)
+		x.Args[0] = &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Once)}, Args: []dst.Expr{ptr, w.rval(x.Args[0])}}
+		return x
+	case "(*sync.WaitGroup).Go":
+		w.change()
+		sel.X = w.rtCall(rtnames.SyncOp, w.taskExpr(), w.addrOf(sel.X, recvAST))
+		if len(x.Args) == 1 {
+			spawn := &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.GoHB)}}
+			arg := x.Args[0]
+			if lit, ok := arg.(*dst.FuncLit); ok {
+				w.with(hbTask).hbLit(lit, false)
+			} else {
+				arg = w.rval(arg)
+			}
+			x.Args[0] = w.rtCall(rtnames.Spawned, spawn, arg)
+		}
+		return x
+	}
+	switch named := recvNamed(fn); named {
+	case "WaitGroup", "Cond", "Map":
+		if w.deferred == x {
+			return nil // defer wg.Done(): hooked where it runs, see hbDeferred
+		}
+		w.change()
+		sel.X = w.rtCall(rtnames.SyncOp, w.taskExpr(), w.addrOf(sel.X, recvAST))
+		w.rvals(x.Args)
+		return x
+	}
+	return nil
+}
+
+// recvNamed is the name of the type whose method fn is.
+func recvNamed(fn *types.Func) string {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return ""
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// hbDeferred hooks a deferred WaitGroup, Cond or sync.Map call where it
+// runs: defer wg.Done() becomes defer _ga_rt.SyncCall(task, &wg, wg.Done),
+// whose arguments are evaluated at the defer, as the receiver was.
+func (w *walker) hbDeferred(d *dst.DeferStmt) bool {
+	if !w.hooks() {
+		return false
+	}
+	a, _ := w.astOf(d.Call).(*ast.CallExpr)
+	if a == nil || len(a.Args) != 0 {
+		return false
+	}
+	fn := analysis.Callee(w.info, a.Fun)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return false
+	}
+	switch recvNamed(fn) {
+	case "WaitGroup", "Cond":
+	default:
+		return false
+	}
+	sel, ok := d.Call.Fun.(*dst.SelectorExpr)
+	if !ok {
+		return false
+	}
+	recvAST := ast.Unparen(a.Fun).(*ast.SelectorExpr).X
+	w.change()
+	ptr := w.addrOf(sel.X, recvAST)
+	d.Call = w.rtCall(rtnames.SyncCall, w.taskExpr(), ptr, &dst.SelectorExpr{X: exprFromAST(recvAST), Sel: dst.NewIdent(sel.Sel.Name)})
+	return true
+}
+
+// foreignHook is _ga_hb.Foreign() (with the walker's task).
+func (w *walker) foreignHook() dst.Stmt {
+	w.change()
+	return &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Foreign)}}}
+}
+
+// foreignIn reports whether the statement s, outside the blocks and
+// function literals it holds, calls code that is not rewritten and may
+// synchronize, or starts a goroutine hbGo cannot follow.
+func (w *walker) foreignIn(s dst.Stmt) bool {
+	if !w.hooks() {
+		return false
+	}
+	a, _ := w.astOf(s).(ast.Stmt)
+	if a == nil {
+		return false
+	}
+	found := false
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.FuncLit, *ast.BlockStmt:
+			return false
+		case *ast.CaseClause:
+			for _, e := range x.List {
+				ast.Inspect(e, visit)
+			}
+			return false
+		case *ast.CommClause:
+			if x.Comm != nil {
+				ast.Inspect(x.Comm, visit)
+			}
+			return false
+		case *ast.GoStmt:
+			// the statement started: a goroutine hbGo cannot follow, or a
+			// function not rewritten, runs with what the parent released
+			found = !w.goFollowed(x) || w.foreignCall(x.Call)
+			for _, arg := range x.Call.Args {
+				ast.Inspect(arg, visit)
+			}
+			return false
+		case *ast.CallExpr:
+			if w.foreignCall(x) {
+				found = true
+				return false
+			}
+		}
+		return true
+	}
+	switch x := a.(type) {
+	case *ast.BlockStmt, *ast.LabeledStmt:
+		return false
+	case *ast.IfStmt:
+		for _, n := range []ast.Node{x.Init, x.Cond} {
+			if n != nil {
+				ast.Inspect(n, visit)
+			}
+		}
+	case *ast.ForStmt:
+		for _, n := range []ast.Node{x.Init, x.Cond, x.Post} {
+			if n != nil {
+				ast.Inspect(n, visit)
+			}
+		}
+	case *ast.RangeStmt:
+		ast.Inspect(x.X, visit)
+	case *ast.SwitchStmt:
+		for _, n := range []ast.Node{x.Init, x.Tag} {
+			if n != nil {
+				ast.Inspect(n, visit)
+			}
+		}
+		for _, c := range x.Body.List {
+			visit(c)
+		}
+	case *ast.TypeSwitchStmt:
+		for _, n := range []ast.Node{x.Init, x.Assign} {
+			if n != nil {
+				ast.Inspect(n, visit)
+			}
+		}
+	case *ast.SelectStmt:
+		for _, c := range x.Body.List {
+			visit(c)
+		}
+	default:
+		ast.Inspect(a, visit)
+	}
+	return found
+}
+
+// goFollowed reports whether the go statement g is a construct's fork or
+// one hbGo rewrites.
+func (w *walker) goFollowed(g *ast.GoStmt) bool {
+	if fk := w.res.Forks[g]; fk != nil && fk.Construct != nil && w.constructs[fk.Construct] != "" {
+		return true
+	}
+	return w.spawnableCall(g)
+}
+
+// foreignCall reports whether the call x runs code that is not rewritten
+// and may synchronize: a function of a package this build does not
+// rewrite (but the quiet parts of the standard library, and the sync calls
+// hooked on their own), a function value, or an interface method.
+func (w *walker) foreignCall(x *ast.CallExpr) bool {
+	tv, ok := w.info.Types[x.Fun]
+	if ok && (tv.IsType() || tv.IsBuiltin()) {
+		return false
+	}
+	if _, lit := ast.Unparen(x.Fun).(*ast.FuncLit); lit {
+		return false // called in place: rewritten with the rest
+	}
+	fn := analysis.Callee(w.info, x.Fun)
+	if fn == nil {
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 && (sel.Sel.Name == "Error" || sel.Sel.Name == "String") {
+			return false // error and Stringer methods: formatting, not synchronization
+		}
+		return true
+	}
+	if fn.Pkg() == nil {
+		return false
+	}
+	path := fn.Pkg().Path()
+	if w.cfg.hbRewritten[path] || path == w.pkg.Types.Path() {
+		return false
+	}
+	if path == "sync" {
+		switch recvNamed(fn) {
+		case "Mutex", "RWMutex", "WaitGroup", "Map", "Once":
+			return false // hooked by lockCall and hbSyncCall
+		case "Cond":
+			return fn.Name() == "Wait" // it unlocks and locks c.L inside
+		}
+		return true
+	}
+	if path == "sync/atomic" {
+		return false
+	}
+	return !quietCall(path, fn)
+}
+
+// quietCall reports whether fn, of the standard library package path, is
+// known not to synchronize goroutines of the program: formatting, strings,
+// numbers, sorting, time (but AfterFunc), testing (but Run and Parallel).
+// Writes to a file (fmt.Println) synchronize only through the kernel,
+// which -race does not follow either.
+func quietCall(path string, fn *types.Func) bool {
+	switch path {
+	case "time":
+		return fn.Name() != "AfterFunc"
+	case "testing":
+		switch fn.Name() {
+		case "Run", "Parallel", "RunParallel", "Fuzz":
+			return false
+		}
+		return true
+	case "runtime":
+		switch fn.Name() {
+		case "SetFinalizer", "AddCleanup", "Goexit":
+			return false
+		}
+		return true
+	}
+	if quietPkgs[path] {
+		return true
+	}
+	for _, p := range []string{"math/", "unicode/", "encoding/", "crypto/", "hash/", "container/", "text/", "go/"} {
+		if strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// quietPkgs are the standard library packages none of whose functions
+// synchronize goroutines of the program.
+var quietPkgs = map[string]bool{
+	"fmt": true, "strings": true, "strconv": true, "math": true, "sort": true, "slices": true,
+	"maps": true, "bytes": true, "unicode": true, "errors": true, "reflect": true, "regexp": true,
+	"path": true, "path/filepath": true, "cmp": true, "iter": true, "hash": true, "log": true,
+	"html": true, "unsafe": true, "encoding": true, "bufio": true,
+}
+
+// hbRunRoot marks the function literal t.Run (b.Run) runs as a root: the
+// testing package runs it on a goroutine of its own.
+func (w *walker) hbRunRoot(a *ast.CallExpr, fn *types.Func) {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "testing" || fn.Name() != "Run" || len(a.Args) != 2 {
+		return
+	}
+	if lit, ok := ast.Unparen(a.Args[1]).(*ast.FuncLit); ok {
+		if w.hbRoots == nil {
+			w.hbRoots = map[*ast.FuncLit]bool{}
+		}
+		w.hbRoots[lit] = true
+	}
+}
+
+// hbSpawnArg rewrites wg.Go(f) or g.Go(f) that is no construct's fork:
+// f becomes _ga_rt.Spawned(task.Go(), f), and a WaitGroup's Go is hooked
+// as its other calls are.
+func (w *walker) hbSpawnArg(x *dst.CallExpr) {
+	w.change()
+	spawn := &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.GoHB)}}
+	arg := x.Args[0]
+	if lit, ok := arg.(*dst.FuncLit); ok {
+		w.hbLit(lit, false)
+	} else {
+		arg = w.rval(arg)
+	}
+	x.Args[0] = w.rtCall(rtnames.Spawned, spawn, arg)
+	a, _ := w.astOf(x).(*ast.CallExpr)
+	sel, ok := x.Fun.(*dst.SelectorExpr)
+	if a == nil || !ok {
+		return
+	}
+	if fn := analysis.Callee(w.info, a.Fun); fn != nil && fn.FullName() == "(*sync.WaitGroup).Go" {
+		recvAST := ast.Unparen(a.Fun).(*ast.SelectorExpr).X
+		if !duplicable(recvAST) || hasIndexCall(recvAST) {
+			return
+		}
+		ptr := exprFromAST(recvAST)
+		if !isPointer(w.info.TypeOf(recvAST)) {
+			ptr = &dst.UnaryExpr{Op: token.AND, X: ptr}
+		}
+		sel.X = w.rtCall(rtnames.SyncOp, w.taskExpr(), ptr)
+	}
+}
