@@ -41,8 +41,12 @@ func build(o *options, s *scratch) (*binaries, error) {
 		if err != nil {
 			return nil, err
 		}
-		b.tool = tool + " test -c"
-		out, err := command(s.dir, tool, "test", "-c", "-o", b.checked, ".").CombinedOutput()
+		args := []string{"test", "-c", "-o", b.checked, "."}
+		if o.hb {
+			args = append([]string{"test", "-hb"}, args[1:]...)
+		}
+		b.tool = tool + " " + strings.Join(args[:len(args)-3], " ")
+		out, err := command(s.dir, tool, args...).CombinedOutput()
 		if err != nil {
 			return nil, fmt.Errorf("goanomaly test -c: %v\n%s", err, out)
 		}

@@ -6,7 +6,7 @@
 //
 // Usage (from the repository root; make racesuite does this):
 //
-//	go run ./racesuite [-goanomaly path] [-v] [-race] [-run regexp] [-j n]
+//	go run ./racesuite [-goanomaly path] [-hb] [-v] [-race] [-run regexp] [-j n]
 //
 // The tests are copied into a scratch module (see scratch.go for the files
 // skipped or adapted, and why), built once with goanomaly test -c, and each
@@ -41,6 +41,7 @@ type options struct {
 	jobs      int            // tests run at once
 	timeout   time.Duration  // per test
 	work      bool           // keep the scratch directory and print it
+	hb        bool           // build with goanomaly test -hb (happens-before outside constructs)
 }
 
 func main() {
@@ -55,6 +56,7 @@ func main() {
 	flag.IntVar(&o.jobs, "j", runtime.NumCPU(), "tests run at once")
 	flag.DurationVar(&o.timeout, "timeout", time.Minute, "time limit per test")
 	flag.BoolVar(&o.work, "work", false, "print the scratch directory and keep it")
+	flag.BoolVar(&o.hb, "hb", false, "build with goanomaly test -hb: also check the code outside constructs by happens-before")
 	flag.Parse()
 	if flag.NArg() != 0 {
 		fmt.Fprintln(os.Stderr, "usage: racesuite [flags]; see go doc ./racesuite")

@@ -41,6 +41,10 @@ type walker struct {
 	// privateVars are variables whose accesses here need no check: a
 	// loop's new copy in its header (loopvars.go).
 	privateVars map[*types.Var]bool
+	// inComm: rewriting a select case's send or receive, which must keep
+	// its form (x = <-c is not wrapped as a Set; its left side is
+	// evaluated after the receive anyway).
+	inComm bool
 }
 
 func (fr *fileRewriter) walker(dec *decorator.Decorator, task string) *walker {
@@ -229,14 +233,16 @@ func (w *walker) clauses(b *dst.BlockStmt) {
 			w.rvals(c.List)
 			c.Body = w.stmts(c.Body)
 		case *dst.CommClause:
-			w.optStmt(c.Comm)
+			comm := *w
+			comm.inComm = true // a case stays a send or a receive
+			comm.optStmt(c.Comm)
 			c.Body = w.stmts(c.Body)
 		}
 	}
 }
 
 func (w *walker) assign(s *dst.AssignStmt) {
-	if s.Tok == token.ASSIGN && w.setAfter(s) {
+	if s.Tok == token.ASSIGN && !w.inComm && w.setAfter(s) {
 		return
 	}
 	w.rvals(s.Rhs)
