@@ -139,11 +139,15 @@ type Note struct {
 	Msg    string `json:"msg"`
 	Callee bool   `json:"callee,omitempty"` // about code only calls through values reach: in a package without constructs, printed by vet only
 	Coarse bool   `json:"coarse,omitempty"` // about code that stays checked, at a coarser grain: printed without "not checked"
+	HB     bool   `json:"hb,omitempty"`     // about goroutines an -hb build checks by happens-before instead
 }
 
 func (n Note) String() string {
 	if n.Coarse {
 		return fmt.Sprintf("%s: goanomaly: %s", n.Pos, n.Msg)
+	}
+	if n.HB {
+		return fmt.Sprintf("%s: goanomaly: %s — checked by happens-before (-hb), not structurally", n.Pos, n.Msg)
 	}
 	return fmt.Sprintf("%s: goanomaly: %s — not checked", n.Pos, n.Msg)
 }

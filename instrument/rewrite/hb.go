@@ -9,6 +9,7 @@ import (
 	"github.com/dave/dst"
 
 	"github.com/goanomaly/goanomaly/instrument/analysis"
+	"github.com/goanomaly/goanomaly/instrument/plan"
 	"github.com/goanomaly/goanomaly/instrument/rtnames"
 )
 
@@ -239,6 +240,9 @@ func (w *walker) hbGo(s *dst.GoStmt) bool {
 		return false
 	}
 	w.change()
+	if a, ok := w.astOf(s).(*ast.GoStmt); ok {
+		w.hbNoted(a.Pos())
+	}
 	spawn := &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.GoHB)}}
 	if lit, ok := s.Call.Fun.(*dst.FuncLit); ok {
 		w.rvals(s.Call.Args)
@@ -671,6 +675,10 @@ func (w *walker) hbRunRoot(a *ast.CallExpr, fn *types.Func) {
 // as its other calls are.
 func (w *walker) hbSpawnArg(x *dst.CallExpr) {
 	w.change()
+	if a, ok := w.astOf(x).(*ast.CallExpr); ok {
+		w.hbNoted(a.Pos())
+		w.hbNoted(a.Fun.(*ast.SelectorExpr).Sel.Pos())
+	}
 	spawn := &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.GoHB)}}
 	arg := x.Args[0]
 	if lit, ok := arg.(*dst.FuncLit); ok {
@@ -694,5 +702,17 @@ func (w *walker) hbSpawnArg(x *dst.CallExpr) {
 			ptr = &dst.UnaryExpr{Op: token.AND, X: ptr}
 		}
 		sel.X = w.rtCall(rtnames.SyncOp, w.taskExpr(), ptr)
+	}
+}
+
+// hbNoted marks the notes at pos (a goroutine the static stage left out of
+// every construct) as checked by happens-before: the -hb build follows
+// the goroutine hbGo or hbSpawnArg just rewrote.
+func (w *walker) hbNoted(pos token.Pos) {
+	p := plan.PosOf(w.pkg.Fset, pos)
+	for i := range w.plan.Notes {
+		if w.plan.Notes[i].Pos == p && !w.plan.Notes[i].Coarse {
+			w.plan.Notes[i].HB = true
+		}
 	}
 }
