@@ -616,13 +616,19 @@ func (w *walker) foreignCall(x *ast.CallExpr) bool {
 
 // quietCall reports whether fn, of the standard library package path, is
 // known not to synchronize goroutines of the program: formatting, strings,
-// numbers, sorting, time (but AfterFunc), testing (but Run and Parallel).
+// numbers, sorting, time (but its timers), testing (but Run and Parallel).
 // Writes to a file (fmt.Println) synchronize only through the kernel,
 // which -race does not follow either.
 func quietCall(path string, fn *types.Func) bool {
 	switch path {
 	case "time":
-		return fn.Name() != "AfterFunc"
+		// A timer's channel is sent on by the runtime after the timer is
+		// made or reset: the release the receive's acquire of G follows.
+		switch fn.Name() {
+		case "AfterFunc", "NewTimer", "NewTicker", "After", "Tick", "Reset":
+			return false
+		}
+		return true
 	case "testing":
 		switch fn.Name() {
 		case "Run", "Parallel", "RunParallel", "Fuzz":
