@@ -2,6 +2,8 @@ package rewrite
 
 import (
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -26,4 +28,39 @@ func TestGoldenHB(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestHBReports runs the -hb builds of testdata/hb: the racy program
+// reports exactly its planted pair (lines marked "want race"), in every
+// run, and the synchronized one reports nothing. The engine is rt's
+// happens-before layer; this is the rewrite's side of it, end to end.
+func TestHBReports(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		dir  string
+		want []string
+	}{
+		{"testdata/hb/hbracy", []string{"main.go:37:3 ~ main.go:40:2"}},
+		{"testdata/hb/hbclean", nil},
+	} {
+		t.Run(filepath.Base(tt.dir), func(t *testing.T) {
+			t.Parallel()
+			got := buildReports(t, tt.dir, Config{HB: true}, runEnv{})
+			for i := range got {
+				got[i] = trimDirs(got[i])
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("reported %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// trimDirs keeps the base names of the positions in a pair.
+func trimDirs(pair string) string {
+	parts := strings.Split(pair, " ~ ")
+	for i, p := range parts {
+		parts[i] = filepath.Base(p)
+	}
+	return strings.Join(parts, " ~ ")
 }

@@ -1,4 +1,4 @@
-// Goroutines outside any construct: v is written by the goroutine after
+// Goroutines outside any construct: v is written by the goroutine before
 // its send and by main before its receive, unordered (a data race in every
 // schedule); the rest is synchronized.
 package main
@@ -34,8 +34,8 @@ func main() {
 	v := 0
 	c := make(chan int, 10)
 	go func() {
+		v = 1 // want race with the write below
 		c <- 0
-		v = 1
 	}()
 	v = 2
 	<-c
