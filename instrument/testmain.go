@@ -35,7 +35,7 @@ type pendingFile struct {
 func (s *session) addTestMains() error {
 	for _, f := range s.testMains {
 		bin := testBinary(f.pkg)
-		if !s.linksConstruct(bin) {
+		if !s.opts.Line.HB && !s.linksConstruct(bin) { // -hb checks every rewritten package
 			s.debugf("%s links no construct: no TestMain added", bin)
 			continue
 		}
