@@ -18,9 +18,17 @@ import "sync"
 // The hooks are placed so that every ordering the program has is seen,
 // and perhaps more (a missed race, never a false one): a release is
 // recorded right before the operation that publishes, and the acquire of
-// an operation that may wait (a receive, Wait, a load) is made pending and
-// taken at the thread's next event, which comes after the operation
-// returned. See docs/runtime.md, "Happens-before".
+// an operation that may wait (a receive, Wait, a load) is made pending.
+// A pending acquire is taken (and cleared) at the thread's next hook
+// (Chan, Sync, Once, Foreign, Go, Exit, EndRoot, a lock or an atomic),
+// which comes after the operation returned; and a check that is about to
+// report a race first applies every acquire still pending (without
+// clearing them) and checks again, reporting only if the access is still
+// unordered. Checks do not take pending acquires otherwise: the rewriter
+// places some hooks (Foreign, before the statement holding the call) a
+// little before their operation, so the checks of the call's own
+// arguments may run between the hook and the operation. Taking an acquire
+// later only adds order. See docs/runtime.md, "Happens-before".
 
 // Spawn carries a parent goroutine's clock to the goroutine a go statement
 // starts.
@@ -55,7 +63,10 @@ func (t *Task) Go() *Spawn { return t.hbGo() }
 func (s *Spawn) Start() *Task { return s.start() }
 
 // Exit ends the thread of a goroutine Start began (deferred by the
-// goroutine's function).
+// goroutine's function). It releases the thread's clock to the global
+// clock (see Foreign): a goroutine that ends is followed by every later
+// acquire, which covers the joins done inside code that is not rewritten
+// (wg.Go's own Done, a library's wait for its workers).
 func (t *Task) Exit() { t.hbExit() }
 
 // Chan is called right before a send, receive or close on ch, before a
