@@ -39,11 +39,15 @@ type Construct struct {
 
 // enter is Enter: t is the entering task, nil for a new tree.
 func enter(t *Task, n int, site Site) *Construct {
-	if t == nil {
+	if t == nil || t.hb != nil { // a thread's task starts a tree as nil does; the tree remembers the thread
 		d := stackDepth()
 		rep := defaultReporter()
 		logTestEnv(rep) // testcache.go
-		t = newRootTask(newTree(rep))
+		tr := newTree(rep)
+		if t != nil {
+			tr.hb = t.hb
+		}
+		t = newRootTask(tr)
 		c := t.enter(n, site)
 		enterRoot(c, d)
 		return c

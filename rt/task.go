@@ -18,6 +18,7 @@ type Task struct {
 	seen chunkCache // chunks of sh this task checked in lately
 
 	tree   *tree
+	hb     *hbThread  // a thread's task (happens-before, hb_thread.go): sh and tree are nil
 	con    *Construct // the construct that forked this task (nil: a root)
 	fork   int        // fork number in con
 	open   int        // constructs entered and not yet joined
@@ -114,6 +115,13 @@ func (t *Task) lock(mu uintptr) {
 	if t == nil {
 		return
 	}
+	if th := t.hbOf(); th != nil { // a thread's task, or a block of a tree a thread entered
+		th.lockAcquired(mu)
+		th.mu.Unlock()
+		if t.hb != nil {
+			return
+		}
+	}
 	t.held = append(t.held, mu)
 	t.setLockset()
 }
@@ -123,6 +131,13 @@ func (t *Task) lock(mu uintptr) {
 func (t *Task) unlock(mu uintptr) {
 	if t == nil {
 		return
+	}
+	if th := t.hbOf(); th != nil {
+		th.unlocking(mu)
+		th.mu.Unlock()
+		if t.hb != nil {
+			return
+		}
 	}
 	for i := len(t.held) - 1; i >= 0; i-- {
 		if t.held[i] == mu {
