@@ -1,0 +1,328 @@
+package rt
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"unsafe"
+)
+
+// End-to-end tests of the happens-before layer with real goroutines: the
+// calling goroutine becomes a root thread of a test engine (as HBRoot does
+// with the program's), goroutines are started as a rewritten go statement
+// starts them (Go, Start, Exit), and HB finds each goroutine's task.
+
+// hbTestRoot makes the calling goroutine a root thread of a new engine
+// whose reports go to out, and returns its task and the engine.
+func hbTestRoot(t *testing.T, opts string, out io.Writer) (*Task, *hbEngine) {
+	t.Helper()
+	e := &hbEngine{rep: newReporter(parseOptions(opts, io.Discard), out)}
+	th := e.root()
+	th.roots, th.byRoot = 1, true
+	hbSetCurrent(&th.task)
+	t.Cleanup(func() {
+		th.task.EndRoot()
+		if HB() != nil {
+			t.Error("the root's thread outlived EndRoot")
+		}
+	})
+	if HB() != &th.task {
+		t.Fatal("HB does not find the root's task")
+	}
+	return &th.task, e
+}
+
+// hbGo starts f as a rewritten go statement would: Go in the parent, Start
+// and a deferred Exit in the child, which finds its task with HB.
+func hbGo(parent *Task, f func(t *Task)) {
+	go func(s *Spawn) {
+		t := s.Start()
+		defer t.Exit()
+		f(HB())
+	}(parent.Go())
+}
+
+func addrOf[T any](p *T) uintptr { return uintptr(unsafe.Pointer(p)) }
+
+// races returns the distinct data races e reported.
+func races(e *hbEngine) int {
+	n, _, _ := e.rep.counts()
+	return n
+}
+
+func TestHBRaceThroughGoroutineAndChannel(t *testing.T) {
+	RegisterSites(9000, []SiteInfo{{Pos: "main.go:10:2", What: "x"}, {Pos: "main.go:20:3", What: "x"}})
+	var out bytes.Buffer
+	root, e := hbTestRoot(t, "", &out)
+	var x int
+	ch := make(chan int)
+	hbGo(root, func(t *Task) {
+		t.Write(addrOf(&x), 9001) // unordered with the parent's write below (checked, not made: -race would see it)
+		t.Chan(ch)
+		ch <- 1
+	})
+	root.Write(addrOf(&x), 9000)
+	root.Chan(ch)
+	<-ch
+	root.Foreign() // a hook: takes the receive's acquire
+	if races(e) != 1 {
+		t.Fatalf("%d races reported, want 1:\n%s", races(e), &out)
+	}
+	text := out.String()
+	for _, want := range []string{"WARNING: DATA RACE (WRITE-WRITE)", "of x at main.go:", "by goroutine #", hbFoundBy + "\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("report lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestHBSendReceiveOrders(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var x int
+	ch := make(chan int, 1)
+	hbGo(root, func(t *Task) {
+		*W(t, &x, 1) = 1
+		t.Chan(ch)
+		ch <- 1
+	})
+	root.Chan(ch)
+	<-ch
+	_ = *R(root, &x, 2) // the receive's acquire is pending: applied before reporting
+	*W(root, &x, 3) = 3
+	if n := races(e); n != 0 {
+		t.Fatalf("%d races reported on a value sent over a channel", n)
+	}
+}
+
+func TestHBMutexHandOff(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var mu sync.Mutex
+	var x int
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		hbGo(root, func(t *Task) {
+			defer wg.Done()
+			for range 100 {
+				t.Acquire(&mu)
+				*RW(t, &x, 1)++
+				t.Release(&mu)
+			}
+		})
+	}
+	wg.Wait()
+	if n := races(e); n != 0 {
+		t.Fatalf("%d races reported on a counter under a mutex", n)
+	}
+}
+
+func TestHBRWMutexReaders(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var rw sync.RWMutex
+	x := 1
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Add(1)
+		hbGo(root, func(t *Task) {
+			defer wg.Done()
+			t.RAcquire(&rw)
+			_ = *R(t, &x, 1)
+			t.RRelease(&rw)
+		})
+	}
+	root.Sync(&wg)
+	wg.Wait()
+	root.Acquire(&rw) // follows every RUnlock
+	*W(root, &x, 2) = 2
+	root.Release(&rw)
+	if n := races(e); n != 0 {
+		t.Fatalf("%d races reported on a value read under RLock and written under Lock", n)
+	}
+}
+
+func TestHBWaitGroupJoin(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var wg sync.WaitGroup
+	xs := make([]int, 8)
+	for i := range xs {
+		root.Sync(&wg)
+		wg.Add(1)
+		hbGo(root, func(t *Task) {
+			*W(t, &xs[i], 1) = i
+			t.Sync(&wg)
+			wg.Done()
+		})
+	}
+	root.Sync(&wg)
+	wg.Wait()
+	sum := 0
+	for i := range xs {
+		sum += *R(root, &xs[i], 2)
+	}
+	root.Foreign()
+	if n := races(e); n != 0 || sum != 28 {
+		t.Fatalf("%d races reported after a WaitGroup join (sum %d)", n, sum)
+	}
+}
+
+func TestHBWaitGroupMissedJoin(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var wg sync.WaitGroup
+	var x int
+	wg.Add(1)
+	hbGo(root, func(t *Task) {
+		t.Write(addrOf(&x), 1)
+		t.Sync(&wg)
+		wg.Done()
+	})
+	root.Read(addrOf(&x), 2) // before Wait: unordered in every schedule (checked, not made)
+	root.Sync(&wg)
+	wg.Wait()
+	if n := races(e); n != 1 {
+		t.Fatalf("%d races reported on a read before Wait, want 1", n)
+	}
+}
+
+func TestHBOnce(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var once sync.Once
+	var x int
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		hbGo(root, func(t *Task) {
+			defer wg.Done()
+			once.Do(t.Once(&once, func() { *W(t, &x, 1) = 42 }))
+			if *R(t, &x, 2) != 42 {
+				panic("once")
+			}
+		})
+	}
+	wg.Wait()
+	if n := races(e); n != 0 {
+		t.Fatalf("%d races reported on a value Once initialized", n)
+	}
+}
+
+func TestHBAtomicFlag(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var x int
+	var flag int32
+	var wg sync.WaitGroup
+	wg.Add(1)
+	hbGo(root, func(t *Task) {
+		defer wg.Done()
+		*W(t, &x, 1) = 1
+		atomic.StoreInt32(AW(t, &flag, 2), 1)
+	})
+	for {
+		if atomic.LoadInt32(AR(root, &flag, 3)) == 1 {
+			break
+		}
+	}
+	_ = *R(root, &x, 4) // follows the store the load read
+	wg.Wait()
+	if n := races(e); n != 0 {
+		t.Fatalf("%d races reported on a value published by an atomic flag", n)
+	}
+}
+
+func TestHBFreshMemory(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	p := new([4]int)
+	done := make(chan struct{})
+	hbGo(root, func(t *Task) {
+		*W(t, &p[1], 1) = 1
+		close(done)
+	})
+	<-done            // not hooked: the parent does not follow the child
+	q := New(root, p) // as if the collector gave p's memory to a new object
+	*W(root, &q[1], 2) = 2
+	if n := races(e); n != 0 {
+		t.Fatalf("%d races reported on memory New forgot", n)
+	}
+}
+
+func TestHBJSONRelation(t *testing.T) {
+	var out bytes.Buffer
+	root, _ := hbTestRoot(t, "format=json", &out)
+	var x int
+	ch := make(chan int)
+	hbGo(root, func(t *Task) {
+		*W(t, &x, 1) = 1
+		ch <- 1
+	})
+	<-ch
+	*W(root, &x, 2) = 2
+	var rep jsonReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("%v: %s", err, &out)
+	}
+	if rep.Relation != "happens-before" || rep.Class != "DATA RACE" {
+		t.Fatalf("relation %q, class %q, want happens-before, DATA RACE", rep.Relation, rep.Class)
+	}
+}
+
+func TestHBChecksOff(t *testing.T) {
+	old := defaultReporter()
+	defer func() { global.rep = old }()
+	global.rep = newReporter(parseOptions("check=0", io.Discard), io.Discard)
+	if HBRoot() != nil {
+		t.Fatal("HBRoot with check=0 made a thread")
+	}
+}
+
+func TestHBEnterSharesThreadClock(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var x int
+	ch := make(chan int, 1)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	hbGo(root, func(t *Task) { // started before the write below
+		defer wg.Done()
+		t.Chan(ch)
+		<-ch
+		*W(t, &x, 1) = 1 // follows the block's send, and so the thread's write
+	})
+	*W(root, &x, 2) = 0
+	c := Enter(root, 1, 0)
+	if c.tree.hb != root.hb || c.Task().hb != nil {
+		t.Fatal("the tree does not remember the thread, or its root task is not structural")
+	}
+	bt := c.Fork(0)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		bt.Chan(ch) // a block's hook acts on the thread's clock
+		ch <- 1
+	}()
+	<-done
+	c.Join()
+	wg.Wait()
+	if n := races(e); n != 0 {
+		t.Fatalf("%d races reported", n)
+	}
+}
+
+func TestHBNoAllocs(t *testing.T) {
+	root, _ := hbTestRoot(t, "", io.Discard)
+	x := new([2]int)
+	ch := make(chan int)
+	root.Write(addrOf(&x[0]), 1)
+	root.Read(addrOf(&x[1]), 2)
+	root.Chan(ch)
+	root.Foreign()
+	if n := testing.AllocsPerRun(100, func() {
+		root.Chan(ch) // a new epoch each time
+		root.Write(addrOf(&x[0]), 1)
+		root.Read(addrOf(&x[1]), 2)
+		_ = *R(root, &x[1], 3)
+		RA(root, x, 4)
+	}); n != 0 {
+		t.Fatalf("%v allocations per check of known locations", n)
+	}
+}
