@@ -142,6 +142,21 @@ func objKey(obj any) (k hbKey, ok bool) {
 	return hbKey{}, false
 }
 
+// hbLock is the synchronization of a lock (lock true: it is held now) or
+// an unlock (about to be released) by t, a thread's task or a task of a
+// tree a thread entered. It returns true for a thread's task, which keeps
+// no lockset: its lock orders instead.
+func (t *Task) hbLock(mu uintptr, lock bool) bool {
+	th := t.hbOf()
+	if lock {
+		th.lockAcquired(mu)
+	} else {
+		th.unlocking(mu)
+	}
+	th.mu.Unlock()
+	return t.hb != nil
+}
+
 // hbChan is Chan.
 func (t *Task) hbChan(ch any) {
 	p := chanID(ch)

@@ -115,12 +115,8 @@ func (t *Task) lock(mu uintptr) {
 	if t == nil {
 		return
 	}
-	if th := t.hbOf(); th != nil { // a thread's task, or a block of a tree a thread entered
-		th.lockAcquired(mu)
-		th.mu.Unlock()
-		if t.hb != nil {
-			return
-		}
+	if (t.hb != nil || t.tree.hb != nil) && t.hbLock(mu, true) { // hb_sync.go
+		return
 	}
 	t.held = append(t.held, mu)
 	t.setLockset()
@@ -132,12 +128,8 @@ func (t *Task) unlock(mu uintptr) {
 	if t == nil {
 		return
 	}
-	if th := t.hbOf(); th != nil {
-		th.unlocking(mu)
-		th.mu.Unlock()
-		if t.hb != nil {
-			return
-		}
+	if (t.hb != nil || t.tree.hb != nil) && t.hbLock(mu, false) {
+		return
 	}
 	for i := len(t.held) - 1; i >= 0; i-- {
 		if t.held[i] == mu {
