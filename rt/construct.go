@@ -46,6 +46,7 @@ func enter(t *Task, n int, site Site) *Construct {
 		tr := newTree(rep)
 		if t != nil {
 			tr.hb = t.hb
+			tr.hb.entered.Add(1) // until the root's outermost join: the blocks share the clock
 		}
 		t = newRootTask(tr)
 		c := t.enter(n, site)
@@ -158,6 +159,9 @@ func (c *Construct) join() {
 		tr.rep.stats.checks.Add(t.checks)
 		t.checks = 0
 		tr.finish()
+		if tr.hb != nil {
+			tr.hb.entered.Add(-1)
+		}
 		t.anc, t.lo, t.hi = nil, 1, 0
 		t.setCur(tr.alloc(1, blockRange{kind: taskBlock, fork: -1}))
 		if c.root {

@@ -126,6 +126,11 @@ func hbWord(u uint32, s Site, atomic bool) uint64 {
 // only when the access would be reported does it apply them (leaving them
 // pending) and check again, and it reports only what is still unordered.
 func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic bool) {
+	shared := th.entered.Load() != 0 // blocks may act on th.vc now: hold th.mu throughout
+	if shared {
+		th.mu.Lock()
+		defer th.mu.Unlock()
+	}
 	sh := e.varShard(addr >> hbChunkShift)
 	sh.mu.Lock()
 	v := sh.location(addr)
@@ -137,9 +142,13 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	me := hbWord(th.id, site, atomic)
 	if th.npend.Load() != 0 && e.races(v, th.vc, addr, me, write, atomic, false) {
 		sh.mu.Unlock()
-		th.mu.Lock()
+		if !shared {
+			th.mu.Lock()
+		}
 		th.takePending(false)
-		th.mu.Unlock()
+		if !shared {
+			th.mu.Unlock()
+		}
 		sh.mu.Lock()
 		v = sh.location(addr) // New may have dropped it meanwhile
 	}

@@ -326,3 +326,41 @@ func TestHBNoAllocs(t *testing.T) {
 		t.Fatalf("%v allocations per check of known locations", n)
 	}
 }
+
+// TestHBThreadChecksWhileBlocksSync is the thread's own goroutine checking
+// with the thread's task (a function its part of a construct calls, whose
+// prologue found the thread) while the construct's blocks act on the
+// thread's clock: under -race, the engine's own state must stay ordered.
+func TestHBThreadChecksWhileBlocksSync(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	c := Enter(root, 2, 0)
+	var wg sync.WaitGroup
+	var sink [2]int
+	for i := range 2 {
+		bt := c.Fork(i)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ch := make(chan int, 1)
+			for range 200 {
+				bt.Chan(ch)
+				bt.Foreign()
+				_ = bt.Go()
+				*W(bt, &sink[i], 1) = 1
+			}
+		}()
+	}
+	xs := make([]int, 64)
+	for k := range 200 {
+		*W(root, &xs[k%64], 2) = k
+		root.Read(addrOf(&xs[(k+1)%64]), 3)
+	}
+	wg.Wait()
+	c.Join()
+	if root.hb.entered.Load() != 0 {
+		t.Fatal("the thread still counts the tree as open after its join")
+	}
+	if n := races(e); n != 0 {
+		t.Fatalf("%d races reported", n)
+	}
+}

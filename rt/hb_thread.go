@@ -48,10 +48,10 @@ func (e *hbEngine) reporter() *reporter {
 	return defaultReporter()
 }
 
-// hbThread is one thread. Its own goroutine uses it without a lock on the
-// check path; hooks take mu, because the blocks of a construct the thread
-// entered act on its clock concurrently (see hbOf), and the thread's own
-// task is used only by hooks while they run.
+// hbThread is one thread. Hooks take mu, because the blocks of a construct
+// the thread entered act on its clock concurrently (see hbOf); its own
+// goroutine's checks take it only while such a construct is open
+// (entered), and otherwise read the clock without a lock.
 type hbThread struct {
 	eng  *hbEngine
 	id   uint32
@@ -62,6 +62,11 @@ type hbThread struct {
 	gver  uint64       // the version of G vc last joined
 	pend  []hbKey      // objects to acquire at the next event; the buffer is kept
 	npend atomic.Int32 // len(pend), read by the check path without mu
+
+	// Trees this thread's task entered and whose root has not joined:
+	// their blocks may act on vc concurrently, so the thread's own checks
+	// take mu too (access).
+	entered atomic.Int32
 
 	roots  int  // HBRoot calls not yet ended on this thread
 	byRoot bool // HBRoot made the thread (EndRoot of the last ends it)
