@@ -364,3 +364,38 @@ func TestHBThreadChecksWhileBlocksSync(t *testing.T) {
 		t.Fatalf("%d races reported", n)
 	}
 }
+
+func TestHBSARIFRelation(t *testing.T) {
+	var out bytes.Buffer
+	root, e := hbTestRoot(t, "format=sarif", &out)
+	x := new(int)
+	ch := make(chan int)
+	hbGo(root, func(t *Task) {
+		t.Write(addrOf(x), 1)
+		ch <- 1
+	})
+	<-ch
+	root.Write(addrOf(x), 2)
+	e.rep.mu.Lock()
+	e.rep.writeSARIF(&out, nil)
+	e.rep.mu.Unlock()
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID     string         `json:"ruleId"`
+				Message    sarifMessage   `json:"message"`
+				Properties map[string]any `json:"properties"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+		t.Fatalf("%v: %s", err, &out)
+	}
+	if len(log.Runs) != 1 || len(log.Runs[0].Results) != 1 {
+		t.Fatalf("want one result:\n%s", &out)
+	}
+	r := log.Runs[0].Results[0]
+	if r.RuleID != "DATA_RACE" || r.Properties["relation"] != "happens-before" || !strings.HasSuffix(r.Message.Text, "; "+hbFoundBy) {
+		t.Fatalf("result %+v: want DATA_RACE, relation happens-before, the found-by text", r)
+	}
+}
