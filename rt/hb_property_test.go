@@ -12,9 +12,10 @@ import (
 // interleaving, is played by this one goroutine through the threads'
 // tasks: plain and atomic accesses of a few addresses, lock and unlock
 // (write and read), channel and Sync hooks, Foreign, Exit, EndRoot and
-// New. The oracle builds the happens-before graph of the same trace by the
-// rules of api_hb.go, node by node: program order; Go to the child's
-// first event; a release (Chan, Sync, Foreign and EndRoot and Exit to G,
+// New (of one location, or of a large object over all of them). The
+// oracle builds the happens-before graph of the same trace by the rules
+// of api_hb.go, node by node: program order; Go to the child's first
+// event; a release (Chan, Sync, Foreign and EndRoot and Exit to G,
 // Unlock, RUnlock, an atomic write) to every later acquire of its object;
 // Lock and RLock acquire at once; Chan, Sync, Foreign and atomics leave
 // acquires pending, which the thread's next hook takes and clears, and
@@ -208,6 +209,14 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 			remove(i)
 		case r < 90:
 			ev.op, ev.obj = hbOpNew, rng.IntN(len(hbAddrs))
+			if rng.IntN(4) == 0 { // a large object over every address: forgotten by a pass over the shadow
+				ev.obj = -1
+				e.forget(hbAddrs[0], 1<<14)
+				for k := range gen {
+					gen[k]++
+				}
+				break
+			}
 			e.forget(hbAddrs[ev.obj], 1)
 			gen[ev.obj]++
 		default:

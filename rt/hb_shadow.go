@@ -21,13 +21,19 @@ import "sync"
 // Locations live in chunks of 64 bytes, keyed by address>>6, so that fresh
 // memory (New, Make) is forgotten a chunk at a time.
 
-// hbVar is the history of one location.
+// hbVar is the history of one location (48 bytes): most locations are
+// never accessed atomically, so the atomic histories are apart.
 type hbVar struct {
 	w     epoch // the last plain write (0: none)
 	wSite Site
-	r     hbHist // plain reads
-	ar    hbHist // atomic reads
-	aw    hbHist // atomic writes
+	r     hbHist  // plain reads
+	at    *hbAtom // atomic accesses, from the first one on
+}
+
+// hbAtom is the history of a location's atomic accesses.
+type hbAtom struct {
+	ar hbHist // atomic reads
+	aw hbHist // atomic writes
 }
 
 // hbHist is a read-like history: one epoch (set nil), or the last access
@@ -72,9 +78,9 @@ func (e *hbEngine) varShard(key uintptr) *hbVarShard {
 	return &e.vars[hashKey(key)>>(64-hbShardBits)]
 }
 
-// location returns the history of addr in sh (whose mutex is held),
-// creating it on first touch.
-func (sh *hbVarShard) location(addr uintptr) *hbVar {
+// location returns the history of addr in sh, its shard (whose mutex is
+// held), creating it on first touch.
+func (e *hbEngine) location(sh *hbVarShard, addr uintptr) *hbVar {
 	key := addr >> hbChunkShift
 	ch := sh.m[key]
 	if ch == nil {
@@ -83,6 +89,7 @@ func (sh *hbVarShard) location(addr uintptr) *hbVar {
 		}
 		ch = new(hbChunk)
 		sh.m[key] = ch
+		e.chunks.Add(1)
 	}
 	if addr&7 == 0 {
 		p := &ch.words[addr>>3&7]
@@ -133,7 +140,7 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	}
 	sh := e.varShard(addr >> hbChunkShift)
 	sh.mu.Lock()
-	v := sh.location(addr)
+	v := e.location(sh, addr)
 	now := th.epoch()
 	if v.repeat(now, write, atomic) {
 		sh.mu.Unlock()
@@ -150,7 +157,7 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 			th.mu.Unlock()
 		}
 		sh.mu.Lock()
-		v = sh.location(addr) // New may have dropped it meanwhile
+		v = e.location(sh, addr) // New may have dropped it meanwhile
 	}
 	e.races(v, th.vc, addr, me, write, atomic, true)
 	v.record(th.vc, now, site, write, atomic)
@@ -165,25 +172,31 @@ func (v *hbVar) repeat(now epoch, write, atomic bool) bool {
 		return v.r.same(now)
 	case !atomic:
 		return v.w == now
+	case v.at == nil:
+		return false
 	case !write:
-		return v.ar.same(now)
+		return v.at.ar.same(now)
 	}
-	return v.aw.same(now)
+	return v.at.aw.same(now)
 }
 
 // races reports whether an access by a thread whose clock is vc
 // conflicts with an access of v that does not happen before it, and,
 // with report, reports each such pair.
 func (e *hbEngine) races(v *hbVar, vc vclock, addr uintptr, me uint64, write, atomic, report bool) bool {
+	at := v.at
+	if at == nil {
+		at = &hbNoAtom // read only
+	}
 	switch {
 	case !write && !atomic:
 		a := e.checkWrite(v, vc, writeRead, addr, me, report)
-		return e.checkHist(&v.aw, vc, writeRead, addr, me, true, report) || a
+		return e.checkHist(&at.aw, vc, writeRead, addr, me, true, report) || a
 	case !atomic:
 		a := e.checkWrite(v, vc, writeWrite, addr, me, report)
 		b := e.checkHist(&v.r, vc, readWrite, addr, me, false, report)
-		c := e.checkHist(&v.ar, vc, readWrite, addr, me, true, report)
-		return e.checkHist(&v.aw, vc, writeWrite, addr, me, true, report) || a || b || c
+		c := e.checkHist(&at.ar, vc, readWrite, addr, me, true, report)
+		return e.checkHist(&at.aw, vc, writeWrite, addr, me, true, report) || a || b || c
 	case !write:
 		return e.checkWrite(v, vc, writeRead, addr, me, report)
 	}
@@ -199,18 +212,32 @@ func (v *hbVar) record(vc vclock, now epoch, site Site, write, atomic bool) {
 	case !write && !atomic:
 		v.r.record(vc, now, site)
 	case !atomic:
-		for _, h := range [...]*hbHist{&v.r, &v.ar, &v.aw} {
-			if h.before(vc) {
-				h.clear()
+		if v.r.before(vc) {
+			v.r.clear()
+		}
+		if at := v.at; at != nil {
+			if at.ar.before(vc) {
+				at.ar.clear()
+			}
+			if at.aw.before(vc) {
+				at.aw.clear()
 			}
 		}
 		v.w, v.wSite = now, site
-	case !write:
-		v.ar.record(vc, now, site)
 	default:
-		v.aw.record(vc, now, site)
+		if v.at == nil {
+			v.at = new(hbAtom)
+		}
+		if write {
+			v.at.aw.record(vc, now, site)
+		} else {
+			v.at.ar.record(vc, now, site)
+		}
 	}
 }
+
+// hbNoAtom is the atomic history of a location that had no atomic access.
+var hbNoAtom hbAtom
 
 // checkWrite says whether the last plain write of v does not happen
 // before vc, and reports it then if report.
@@ -307,25 +334,48 @@ func (s *hbSet) put(e epoch, site Site) {
 // forget drops the histories of [addr, addr+size): the memory was just
 // allocated, and what the shadow holds there is a freed object's (the
 // collector reuses addresses), which would look concurrent with the new
-// object's accesses.
+// object's accesses. A range of more chunks than the shadow holds is
+// forgotten by a pass over the shadow instead of a lookup per chunk (a
+// large make in a program that checked little).
 func (e *hbEngine) forget(addr, size uintptr) {
 	if size == 0 {
 		return
 	}
 	end := addr + size
-	for key := addr >> hbChunkShift; key <= (end-1)>>hbChunkShift; key++ {
+	first, last := addr>>hbChunkShift, (end-1)>>hbChunkShift
+	if n := last - first + 1; n > 64 && int64(n) > e.chunks.Load() {
+		for i := range e.vars {
+			sh := &e.vars[i]
+			sh.mu.Lock()
+			for key, ch := range sh.m {
+				if first <= key && key <= last {
+					e.forgetChunk(sh, key, ch, addr, end)
+				}
+			}
+			sh.mu.Unlock()
+		}
+		return
+	}
+	for key := first; key <= last; key++ {
 		sh := e.varShard(key)
 		sh.mu.Lock()
 		if ch := sh.m[key]; ch != nil {
-			lo, hi := key<<hbChunkShift, (key+1)<<hbChunkShift
-			if addr <= lo && hi <= end {
-				delete(sh.m, key)
-			} else {
-				ch.forget(max(addr, lo), min(end, hi))
-			}
+			e.forgetChunk(sh, key, ch, addr, end)
 		}
 		sh.mu.Unlock()
 	}
+}
+
+// forgetChunk drops the locations of ch, the chunk key of sh (whose mutex
+// is held), in [addr, end).
+func (e *hbEngine) forgetChunk(sh *hbVarShard, key uintptr, ch *hbChunk, addr, end uintptr) {
+	lo, hi := key<<hbChunkShift, (key+1)<<hbChunkShift
+	if addr <= lo && hi <= end {
+		delete(sh.m, key)
+		e.chunks.Add(-1)
+		return
+	}
+	ch.forget(max(addr, lo), min(end, hi))
 }
 
 // forget drops the locations of ch in [lo, hi).

@@ -399,3 +399,32 @@ func TestHBSARIFRelation(t *testing.T) {
 		t.Fatalf("result %+v: want DATA_RACE, relation happens-before, the found-by text", r)
 	}
 }
+
+// TestHBForgetLargeObject: Make of a large slice with a thread's task
+// forgets the history inside it (by a pass over the shadow, which holds
+// fewer chunks than the slice spans) and keeps the history outside it.
+func TestHBForgetLargeObject(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	big := make([]int, 4096)
+	other := new(int)
+	done := make(chan struct{})
+	hbGo(root, func(t *Task) {
+		for i := 0; i < len(big); i += 100 {
+			t.Write(addrOf(&big[i]), 1)
+		}
+		t.Write(addrOf(other), 2)
+		close(done)
+	})
+	<-done // not hooked: the parent does not follow the child
+	Make(root, big)
+	for i := 0; i < len(big); i += 100 {
+		root.Write(addrOf(&big[i]), 3)
+	}
+	if n := races(e); n != 0 {
+		t.Fatalf("%d races reported on memory Make forgot", n)
+	}
+	root.Write(addrOf(other), 4)
+	if n := races(e); n != 1 {
+		t.Fatalf("%d races reported on memory outside it, want 1", n)
+	}
+}

@@ -28,8 +28,9 @@ type hbEngine struct {
 	g    vclock        // the global clock G: Foreign and EndRoot release to it, every acquire joins it
 	gver atomic.Uint64 // bumped under gmu at each release to G, so an acquire skips an unchanged G
 
-	objs [hbShards]hbObjShard // synchronization objects' clocks (hb_sync.go)
-	vars [hbShards]hbVarShard // the shadow (hb_shadow.go)
+	objs   [hbShards]hbObjShard // synchronization objects' clocks (hb_sync.go)
+	vars   [hbShards]hbVarShard // the shadow (hb_shadow.go)
+	chunks atomic.Int64         // chunks in vars
 }
 
 const (
