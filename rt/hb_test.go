@@ -310,7 +310,7 @@ func TestHBEnterSharesThreadClock(t *testing.T) {
 
 func TestHBNoAllocs(t *testing.T) {
 	root, _ := hbTestRoot(t, "", io.Discard)
-	x := new([2]int)
+	x := New(nil, new([2]int))
 	ch := make(chan int)
 	root.Write(addrOf(&x[0]), 1)
 	root.Read(addrOf(&x[1]), 2)
@@ -427,4 +427,87 @@ func TestHBForgetLargeObject(t *testing.T) {
 	if n := races(e); n != 1 {
 		t.Fatalf("%d races reported on memory outside it, want 1", n)
 	}
+}
+
+// TestHBEveryEntryPoint calls every check entry point the rewriter may call
+// with a thread's task, each on memory another thread wrote unordered, and
+// expects each to reach the engine: one report per entry point's site.
+func TestHBEveryEntryPoint(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	type pt struct{ x, y int }
+	v := New(nil, new(struct { // on the heap: a stack that grows moves its variables
+		x, y     int
+		p        pt
+		arr      [4]int
+		s        [8]int
+		bs       [8]byte
+		a32, o32 int32
+		a64, o64 int64
+		mu, mu2  sync.Mutex
+		m        map[int]int
+	}))
+	x, y, p, arr, a32, a64, o32, o64, mu, mu2 := &v.x, &v.y, &v.p, &v.arr, &v.a32, &v.a64, &v.o32, &v.o64, &v.mu, &v.mu2
+	s, bs := v.s[:], v.bs[:]
+	v.m = map[int]int{1: 1} // a map stored in the heap is on the heap
+	m := v.m
+	locs := []uintptr{addrOf(x), addrOf(y), addrOf(&p.x), addrOf(&p.y), addrOf(a32), addrOf(a64), addrOf(o32), addrOf(o64), mapID(&m)}
+	for i := range arr {
+		locs = append(locs, addrOf(&arr[i]))
+	}
+	for i := range s {
+		locs = append(locs, addrOf(&s[i]), addrOf(&bs[i]))
+	}
+	done, finish := make(chan struct{}), make(chan struct{})
+	hbGo(root, func(t *Task) {
+		for _, a := range locs {
+			t.Write(a, 1)
+		}
+		close(done)
+		<-finish // not yet: its Exit releases to G, which the hooks below acquire
+	})
+	defer close(finish)
+	<-done // not hooked: every check below is unordered with the writes
+	calls := []func(site Site){
+		func(st Site) { root.Read(addrOf(x), st) },
+		func(st Site) { root.Write(addrOf(y), st) },
+		func(st Site) { root.ReadRange(addrOf(&s[0]), 2, 8, st) },
+		func(st Site) { root.WriteRange(addrOf(&s[2]), 2, 8, st) },
+		func(st Site) { root.AtomicRead(addrOf(a32), st) },
+		func(st Site) { root.AtomicWrite(addrOf(a64), st) },
+		func(st Site) { _ = R(root, &p.x, st) },
+		func(st Site) { _ = W(root, &p.y, st) },
+		func(st Site) { _ = RW(root, &arr[0], st) },
+		func(st Site) { _ = RA(root, arr, st) },
+		func(st Site) { _ = WA(root, p, st) },
+		func(st Site) { _ = RWA(root, arr, st) },
+		func(st Site) { _ = AR(root, a32, st) },
+		func(st Site) { _ = AW(root, a64, st) },
+		func(st Site) { _ = AROnly(root, o32, st) },
+		func(st Site) { _ = AWOnly(root, o64, st) },
+		func(st Site) { _ = MR(root, m, st) },
+		func(st Site) { _ = MW(root, m, st) },
+		func(st Site) { _ = ReadAll(root, s[4:6], st) },
+		func(st Site) { _ = WriteAll(root, s[6:], st) },
+		func(st Site) { _ = ReadHead(root, s, 1, st) },
+		func(st Site) { _ = WriteHead(root, bs, 1, st) },
+		func(st Site) { ReadSpan(root, s, 1, 2, st) },
+		func(st Site) { WriteSpan(root, bs, 2, 3, st) },
+		func(st Site) { _ = Set(root, x, st, 1) },
+		func(st Site) { Copy(root, s[:1], s[3:4], st, st) },
+		func(st Site) { CopyString(root, bs[3:4], "z", st) },
+		func(st Site) { _ = Grow(root, s[:4], 1, st) },
+		func(st Site) { _ = AppendSlice(root, s[5:5], s[7:], st, st) },
+		func(st Site) { _ = AppendString(root, bs[4:4], "z", st, st) },
+	}
+	for i, call := range calls {
+		before := len(e.rep.entries)
+		call(Site(100 + i))
+		if len(e.rep.entries) == before {
+			t.Errorf("entry point %d reported nothing", i)
+		}
+	}
+	root.Acquire(mu) // locks reach the engine too (no report, no panic)
+	root.Release(mu)
+	root.Lock(addrOf(mu2))
+	root.Unlock(addrOf(mu2))
 }
