@@ -28,7 +28,11 @@ const (
 
 // glsSlot is the value stored with a key.
 type glsSlot struct {
-	id   uint64 // the goroutine's id, to tell a reused g (see idOf)
+	// The goroutine's id, to tell a reused g (see idOf). Atomic: the next
+	// goroutine on the g of one that exited attached reads it, ordered
+	// after the write only through the runtime's reuse of the g, which
+	// the race detector does not see.
+	id   atomic.Uint64
 	task *Task
 	con  *Construct // the root construct whose Enter attached task (nil: Attach)
 }
@@ -79,7 +83,7 @@ func (tab *glsTable) lookup(key uintptr, g gptr) *glsSlot {
 		switch keys[i].Load() {
 		case key:
 			s := &tab.slots[i]
-			if s.id != idOf(g, key) {
+			if s.id.Load() != idOf(g, key) {
 				return nil
 			}
 			return s
@@ -109,6 +113,12 @@ func (tab *glsTable) find(key uintptr) (i uintptr, found bool) {
 	}
 }
 
+// set stores a slot's value.
+func (s *glsSlot) set(id uint64, t *Task, con *Construct) {
+	s.id.Store(id)
+	s.task, s.con = t, con
+}
+
 // glsMap is one goroutine-local table: the structural one (Current,
 // Attach) and the happens-before layer's threads (hb_gls.go) are two, so an
 // -hb thread is never a structural task. Its writers hold the table's own
@@ -134,7 +144,7 @@ func (m glsMap) put(key uintptr, id uint64, t *Task, con *Construct) {
 	tab := m.tab.Load()
 	i, found := tab.find(key)
 	if found {
-		tab.slots[i] = glsSlot{id, t, con}
+		tab.slots[i].set(id, t, con)
 		return
 	}
 	if 4*(*m.used+1) > 3*len(tab.keys) {
@@ -144,7 +154,7 @@ func (m glsMap) put(key uintptr, id uint64, t *Task, con *Construct) {
 	if tab.keys[i].Load() == glsEmpty {
 		*m.used++
 	}
-	tab.slots[i] = glsSlot{id, t, con}
+	tab.slots[i].set(id, t, con)
 	tab.keys[i].Store(key)
 	m.live.Add(1)
 }
@@ -157,7 +167,7 @@ func (m glsMap) delete(key uintptr) {
 		return
 	}
 	tab.keys[i].Store(glsTombstone)
-	tab.slots[i] = glsSlot{}
+	tab.slots[i].set(0, nil, nil)
 	m.live.Add(-1)
 }
 
@@ -175,7 +185,8 @@ func (m glsMap) grow(old *glsTable) *glsTable {
 	for j := range old.keys {
 		if k := old.keys[j].Load(); k != glsEmpty && k != glsTombstone {
 			i, _ := tab.find(k)
-			tab.slots[i] = old.slots[j]
+			o := &old.slots[j]
+			tab.slots[i].set(o.id.Load(), o.task, o.con)
 			tab.keys[i].Store(k)
 		}
 	}
