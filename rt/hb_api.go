@@ -15,7 +15,7 @@ func hbRoot() *Task {
 		th.mu.Unlock()
 		return t
 	}
-	th := hbGlobal.root()
+	th := global.hb.root()
 	th.roots, th.byRoot = 1, true
 	hbSetCurrent(&th.task)
 	return &th.task

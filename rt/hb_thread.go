@@ -19,13 +19,13 @@ import (
 
 // hbEngine is the state the threads of one program share: the global
 // clock, the objects' clocks and the shadow of plain and atomic accesses.
-// The program has one (hbGlobal); tests make their own.
+// The program has one (global.hb); tests make their own.
 type hbEngine struct {
 	rep    *reporter     // nil: the program's (defaultReporter), looked up at the first report
 	nextID atomic.Uint32 // the last thread number given
 
 	gmu  sync.Mutex
-	g    vclock        // the global clock G: Foreign and EndRoot release to it, every acquire joins it
+	g    vclock        // the global clock G: Foreign, EndRoot and Exit release to it, every acquire joins it
 	gver atomic.Uint64 // bumped under gmu at each release to G, so an acquire skips an unchanged G
 
 	objs   [hbShards]hbObjShard // synchronization objects' clocks (hb_sync.go)
@@ -37,9 +37,6 @@ const (
 	hbShards    = 64
 	hbShardBits = 6
 )
-
-// hbGlobal is the program's engine.
-var hbGlobal hbEngine
 
 // reporter returns where e's reports go.
 func (e *hbEngine) reporter() *reporter {
@@ -168,7 +165,7 @@ func (th *hbThread) fork() *hbSpawn {
 	return &hbSpawn{eng: th.eng, id: id, vc: vc}
 }
 
-// start makes the thread of a spawned goroutine.
+// thread makes the thread of a spawned goroutine.
 func (s *hbSpawn) thread() *hbThread { return s.eng.newThread(s.id, s.vc) }
 
 // hbOf returns the thread a hook with task t acts on, locked, with the
