@@ -5,7 +5,8 @@ package rt
 // thread's task (and when checks are off), and only then whether t is a
 // thread's, so a construct's checks pay nothing for the layer. A task of a
 // construct tree that a thread entered checks structurally, as any
-// construct's; only its atomics also synchronize the thread (hbAtomicSync).
+// construct's; its atomics also synchronize the thread (hbAtomicSync), as
+// its locks (hbLock) and hooks (hbOf) do.
 
 // hbAccess checks one access of t, a thread's task or nil.
 func (t *Task) hbAccess(addr uintptr, site Site, write, atomic bool) {

@@ -58,7 +58,7 @@ type hbThread struct {
 	mu    sync.Mutex
 	vc    vclock
 	gver  uint64       // the version of G vc last joined
-	pend  []hbKey      // objects to acquire at the next event; the buffer is kept
+	pend  []hbKey      // objects to acquire at the next hook; the buffer is kept
 	npend atomic.Int32 // len(pend), read by the check path without mu
 
 	// Trees this thread's task entered and whose root has not joined:
