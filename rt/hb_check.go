@@ -15,7 +15,9 @@ func (t *Task) hbAccess(addr uintptr, site Site, write, atomic bool) {
 	}
 	th := t.hb
 	if !atomic {
-		th.eng.access(th, addr, site, write, false)
+		if !th.repeat(addr, write) {
+			th.eng.access(th, addr, site, write, false)
+		}
 		return
 	}
 	th.mu.Lock() // an atomic is a hook: it takes the pending acquires first
@@ -55,7 +57,9 @@ func (t *Task) hbRange(addr, n, elem uintptr, site Site, write bool) {
 	}
 	th := t.hb
 	for k := uintptr(0); k < n; k++ {
-		th.eng.access(th, addr+k*elem, site, write, false)
+		if a := addr + k*elem; !th.repeat(a, write) {
+			th.eng.access(th, a, site, write, false)
+		}
 	}
 }
 
@@ -70,7 +74,9 @@ func (t *Task) hbLeaves(addr, n, size uintptr, l *layout, site Site, write bool)
 		for r := uintptr(0); r < l.reps; r++ {
 			base := addr + k*size + r*l.stride
 			for _, off := range l.off {
-				th.eng.access(th, base+off, site, write, false)
+				if a := base + off; !th.repeat(a, write) {
+					th.eng.access(th, a, site, write, false)
+				}
 			}
 		}
 	}

@@ -1,6 +1,9 @@
 package rt
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // The happens-before shadow: per location (an element's address, as the
 // structural checks key it) the FastTrack history of plain and atomic
@@ -21,14 +24,23 @@ import "sync"
 // Locations live in chunks of 64 bytes, keyed by address>>6, so that fresh
 // memory (New, Make) is forgotten a chunk at a time.
 
-// hbVar is the history of one location (48 bytes): most locations are
+// hbVar is the history of one location (64 bytes): most locations are
 // never accessed atomically, so the atomic histories are apart.
 type hbVar struct {
 	w     epoch // the last plain write (0: none)
 	wSite Site
 	r     hbHist  // plain reads
 	at    *hbAtom // atomic accesses, from the first one on
+
+	// Copies of w and of r's epoch (0 when r is a set), which the owner of
+	// a thread's cache reads without the shard's mutex to skip a repeat
+	// (hbThread.repeat); hbDead once the location is forgotten.
+	fw, fr atomic.Uint64
 }
+
+// hbDead marks a forgotten location for the threads' caches: no epoch is
+// all ones (that would be the clock 2^32-1 of thread 2^32-1).
+const hbDead = ^uint64(0)
 
 // hbAtom is the history of a location's atomic accesses.
 type hbAtom struct {
@@ -142,6 +154,7 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	sh.mu.Lock()
 	v := e.location(sh, addr)
 	now := th.epoch()
+	th.remember(addr, v)
 	if v.repeat(now, write, atomic) {
 		sh.mu.Unlock()
 		return
@@ -161,6 +174,7 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	}
 	e.races(v, th.vc, addr, me, write, atomic, true)
 	v.record(th.vc, now, site, write, atomic)
+	th.remember(addr, v)
 	sh.mu.Unlock()
 }
 
@@ -211,9 +225,11 @@ func (v *hbVar) record(vc vclock, now epoch, site Site, write, atomic bool) {
 	switch {
 	case !write && !atomic:
 		v.r.record(vc, now, site)
+		v.fr.Store(v.r.e) // 0 for a set
 	case !atomic:
 		if v.r.before(vc) {
 			v.r.clear()
+			v.fr.Store(0)
 		}
 		if at := v.at; at != nil {
 			if at.ar.before(vc) {
@@ -224,6 +240,7 @@ func (v *hbVar) record(vc vclock, now epoch, site Site, write, atomic bool) {
 			}
 		}
 		v.w, v.wSite = now, site
+		v.fw.Store(now)
 	default:
 		if v.at == nil {
 			v.at = new(hbAtom)
@@ -371,6 +388,7 @@ func (e *hbEngine) forget(addr, size uintptr) {
 func (e *hbEngine) forgetChunk(sh *hbVarShard, key uintptr, ch *hbChunk, addr, end uintptr) {
 	lo, hi := key<<hbChunkShift, (key+1)<<hbChunkShift
 	if addr <= lo && hi <= end {
+		ch.forget(lo, hi)
 		delete(sh.m, key)
 		e.chunks.Add(-1)
 		return
@@ -381,14 +399,25 @@ func (e *hbEngine) forgetChunk(sh *hbVarShard, key uintptr, ch *hbChunk, addr, e
 // forget drops the locations of ch in [lo, hi).
 func (ch *hbChunk) forget(lo, hi uintptr) {
 	for a := (lo + 7) &^ 7; a < hi; a += 8 {
-		ch.words[a>>3&7] = nil
+		if v := ch.words[a>>3&7]; v != nil {
+			v.kill()
+			ch.words[a>>3&7] = nil
+		}
 	}
 	keep := ch.other[:0]
 	for _, o := range ch.other {
 		if o.addr < lo || o.addr >= hi {
 			keep = append(keep, o)
+		} else {
+			o.v.kill()
 		}
 	}
 	clear(ch.other[len(keep):])
 	ch.other = keep
+}
+
+// kill marks v forgotten, for threads that still hold it in their caches.
+func (v *hbVar) kill() {
+	v.fw.Store(hbDead)
+	v.fr.Store(hbDead)
 }

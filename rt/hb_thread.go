@@ -66,6 +66,8 @@ type hbThread struct {
 	// take mu too (access).
 	entered atomic.Int32
 
+	cache [hbCacheSize]hbCached // locations this thread checked lately (repeat); its goroutine's only
+
 	roots  int  // HBRoot calls not yet ended on this thread
 	byRoot bool // HBRoot made the thread (EndRoot of the last ends it)
 }
@@ -190,4 +192,37 @@ func (t *Task) hbOf() *hbThread {
 		}
 	}
 	return nil
+}
+
+// hbCacheSize is the number of locations a thread remembers (256 bytes).
+const hbCacheSize = 16
+
+// hbCached is a location a thread checked: its address and history.
+type hbCached struct {
+	addr uintptr
+	v    *hbVar
+}
+
+// remember puts addr's history v in the thread's cache. Only the thread's
+// goroutine calls it, from access.
+func (th *hbThread) remember(addr uintptr, v *hbVar) {
+	th.cache[addr>>3&(hbCacheSize-1)] = hbCached{addr, v}
+}
+
+// repeat reports whether the plain access of addr is a repeat in the
+// thread's current epoch of its last plain access of that sort there
+// (FastTrack's same-epoch case), found from the cache with no lock: the
+// copies fw and fr of the location's history are atomic, and a forgotten
+// location's are hbDead, which no epoch equals. Only while no construct
+// the thread entered is open (entered): its blocks may tick the clock.
+func (th *hbThread) repeat(addr uintptr, write bool) bool {
+	c := &th.cache[addr>>3&(hbCacheSize-1)]
+	if c.addr != addr || c.v == nil || th.entered.Load() != 0 {
+		return false
+	}
+	now := th.epoch()
+	if write {
+		return c.v.fw.Load() == now
+	}
+	return c.v.fr.Load() == now
 }
