@@ -4,6 +4,7 @@ package rt
 // function stays small enough to inline into Read and the R/W helpers.
 func (t *Task) read(addr uintptr, site Site) {
 	if t == nil || t.sh == nil {
+		t.hbAccess(addr, site, false, false) // a thread's task, or nothing (hb_check.go)
 		return
 	}
 	t.check(addr, t.base|siteField(site), false)
@@ -12,6 +13,7 @@ func (t *Task) read(addr uintptr, site Site) {
 // write checks a plain write.
 func (t *Task) write(addr uintptr, site Site) {
 	if t == nil || t.sh == nil {
+		t.hbAccess(addr, site, true, false)
 		return
 	}
 	t.check(addr, t.base|siteField(site), true)
@@ -20,7 +22,11 @@ func (t *Task) write(addr uintptr, site Site) {
 // atomicRead records a sync/atomic load.
 func (t *Task) atomicRead(addr uintptr, site Site) {
 	if t == nil || t.sh == nil {
+		t.hbAccess(addr, site, false, true)
 		return
+	}
+	if t.tree.hb != nil {
+		t.hbAtomicSync(addr, false)
 	}
 	t.check(addr, t.base|siteField(site)|atomicBit, false)
 }
@@ -28,7 +34,11 @@ func (t *Task) atomicRead(addr uintptr, site Site) {
 // atomicWrite records a sync/atomic store or read-modify-write.
 func (t *Task) atomicWrite(addr uintptr, site Site) {
 	if t == nil || t.sh == nil {
+		t.hbAccess(addr, site, true, true)
 		return
+	}
+	if t.tree.hb != nil {
+		t.hbAtomicSync(addr, true)
 	}
 	t.check(addr, t.base|siteField(site)|atomicBit, true)
 }
@@ -40,6 +50,7 @@ var scalar = &layout{off: []uintptr{0}, reps: 1}
 // cell per element.
 func (t *Task) readRange(addr, n, elem uintptr, site Site) {
 	if t == nil || t.sh == nil {
+		t.hbRange(addr, n, elem, site, false)
 		return
 	}
 	t.run(addr, n, elem, t.base|siteField(site), false)
@@ -48,6 +59,7 @@ func (t *Task) readRange(addr, n, elem uintptr, site Site) {
 // writeRange checks writes of n elements of size elem from addr.
 func (t *Task) writeRange(addr, n, elem uintptr, site Site) {
 	if t == nil || t.sh == nil {
+		t.hbRange(addr, n, elem, site, true)
 		return
 	}
 	t.run(addr, n, elem, t.base|siteField(site), true)

@@ -39,11 +39,16 @@ type Construct struct {
 
 // enter is Enter: t is the entering task, nil for a new tree.
 func enter(t *Task, n int, site Site) *Construct {
-	if t == nil {
+	if t == nil || t.hb != nil { // a thread's task starts a tree as nil does; the tree remembers the thread
 		d := stackDepth()
 		rep := defaultReporter()
 		logTestEnv(rep) // testcache.go
-		t = newRootTask(newTree(rep))
+		tr := newTree(rep)
+		if t != nil {
+			tr.hb = t.hb
+			tr.hb.entered.Add(1) // until the root's outermost join: the blocks share the clock
+		}
+		t = newRootTask(tr)
 		c := t.enter(n, site)
 		enterRoot(c, d)
 		return c
@@ -154,6 +159,9 @@ func (c *Construct) join() {
 		tr.rep.stats.checks.Add(t.checks)
 		t.checks = 0
 		tr.finish()
+		if tr.hb != nil {
+			tr.hb.entered.Add(-1)
+		}
 		t.anc, t.lo, t.hi = nil, 1, 0
 		t.setCur(tr.alloc(1, blockRange{kind: taskBlock, fork: -1}))
 		if c.root {

@@ -81,7 +81,7 @@ func lookupCurrent() *Task {
 		switch tab.keys[i].Load() {
 		case key:
 			s := &tab.slots[i]
-			if s.id != idOf(g, key) || s.task.opaque != 0 {
+			if s.id.Load() != idOf(g, key) || s.task.opaque != 0 {
 				return nil // another goroutine's stale entry, or inside a plain call (opaque.go)
 			}
 			return s.task

@@ -139,7 +139,7 @@ func (c *Construct) Sampled(k uint64) {
 // instanceText returns "root instance #3 of parallel loop at f.go:1:2" for
 // a sampled tree, "" otherwise.
 func (tr *tree) instanceText() string {
-	if tr.instance == 0 {
+	if tr == nil || tr.instance == 0 {
 		return ""
 	}
 	return fmt.Sprintf("root instance #%d of %s", tr.instance, siteName(tr.instanceSite))

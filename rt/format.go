@@ -15,6 +15,7 @@ func (r *reporter) print(tr *tree, rep rawReport) {
 		b, _ := json.Marshal(jsonReport{
 			Kind: rep.kind.String(), Class: rep.class.String(),
 			Sink: sink, Source: src, Construct: sink.construct, Instance: tr.instanceText(),
+			Relation: relationName(rep.hb),
 		})
 		fmt.Fprintf(w, "%s\n", b)
 		return
@@ -27,6 +28,9 @@ func (r *reporter) print(tr *tree, rep rawReport) {
 		accessVerb("Previous ", srcVerb, wordAtomic(rep.source)), src.text())
 	if in := tr.instanceText(); in != "" {
 		fmt.Fprintf(w, "In sampled %s\n", in)
+	}
+	if rep.hb {
+		fmt.Fprintf(w, "%s\n", hbFoundBy)
 	}
 	fmt.Fprintf(w, "==================\n")
 }
@@ -48,6 +52,22 @@ type jsonReport struct {
 	Source    accessDesc `json:"source"`
 	Construct string     `json:"construct"`
 	Instance  string     `json:"instance,omitempty"` // sample=P: the sampled root instance (dormant.go)
+	Relation  string     `json:"relation,omitempty"` // "happens-before" for the layer's reports; absent for structural ones
+}
+
+// hbFoundBy is the line a happens-before report adds: the pair is
+// unordered in the schedule this run took (another schedule may order
+// it, or not run it), unlike a structural report, which holds for every
+// schedule of the input.
+const hbFoundBy = "found by happens-before: in this run's schedule"
+
+// relationName is the JSON and SARIF relation of a report: "" for a
+// structural one (their output is as before the layer).
+func relationName(hb bool) string {
+	if hb {
+		return "happens-before"
+	}
+	return ""
 }
 
 // accessDesc describes one side of a report.
@@ -80,6 +100,9 @@ func describeAccess(tr *tree, w uint64) accessDesc {
 // describeBlock returns "iteration 3 of parallel loop at f.go:1:2" for the
 // block tag, and the construct part alone.
 func describeBlock(tr *tree, tag uint64) (block, construct string) {
+	if tr == nil { // a happens-before report: the tag is a thread number
+		return fmt.Sprintf("goroutine #%d", tag), ""
+	}
 	r, ok := tr.block(tag)
 	if !ok || r.con == nil {
 		return "the root goroutine", ""

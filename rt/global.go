@@ -8,8 +8,10 @@ import (
 
 // global is the runtime's only package-level mutable state, the things a
 // checked program has exactly one of: the site table filled by the
-// instrumented packages' init functions, and the options and report sink
-// read from GOANOMALY on first use. Tests build their own reporter and trees
+// instrumented packages' init functions, the options and report sink
+// read from GOANOMALY on first use, and the happens-before engine (the
+// goroutine-local tables, gls.go and hb_gls.go, are the other exception).
+// Tests build their own reporter, trees and engines
 // instead of touching it.
 var global struct {
 	sitesMu sync.Mutex                 // serializes writers of sites
@@ -17,6 +19,8 @@ var global struct {
 
 	once sync.Once
 	rep  *reporter
+
+	hb hbEngine // the happens-before layer's threads, clocks and shadow (hb_thread.go)
 }
 
 // registerSites stores sites[i] as the info of site first+i.

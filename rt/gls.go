@@ -28,7 +28,11 @@ const (
 
 // glsSlot is the value stored with a key.
 type glsSlot struct {
-	id   uint64 // the goroutine's id, to tell a reused g (see idOf)
+	// The goroutine's id, to tell a reused g (see idOf). Atomic: the next
+	// goroutine on the g of one that exited attached reads it, ordered
+	// after the write only through the runtime's reuse of the g, which
+	// the race detector does not see.
+	id   atomic.Uint64
 	task *Task
 	con  *Construct // the root construct whose Enter attached task (nil: Attach)
 }
@@ -79,7 +83,7 @@ func (tab *glsTable) lookup(key uintptr, g gptr) *glsSlot {
 		switch keys[i].Load() {
 		case key:
 			s := &tab.slots[i]
-			if s.id != idOf(g, key) {
+			if s.id.Load() != idOf(g, key) {
 				return nil
 			}
 			return s
@@ -109,45 +113,70 @@ func (tab *glsTable) find(key uintptr) (i uintptr, found bool) {
 	}
 }
 
+// set stores a slot's value.
+func (s *glsSlot) set(id uint64, t *Task, con *Construct) {
+	s.id.Store(id)
+	s.task, s.con = t, con
+}
+
+// glsMap is one goroutine-local table: the structural one (Current,
+// Attach) and the happens-before layer's threads (hb_gls.go) are two, so an
+// -hb thread is never a structural task. Its writers hold the table's own
+// mutex (glsMu, hbMu).
+type glsMap struct {
+	tab  *atomic.Pointer[glsTable]
+	used *int          // slots not empty (live and tombstones), under the mutex
+	live *atomic.Int64 // live entries
+}
+
+// glsMain is the structural table.
+var glsMain = glsMap{&glsTab, &glsUsed, &attached}
+
 // glsPut makes t the task of the goroutine with key and id; con is the
 // root construct that attaches it, if any. Under glsMu.
-func glsPut(key uintptr, id uint64, t *Task, con *Construct) {
-	tab := glsTab.Load()
+func glsPut(key uintptr, id uint64, t *Task, con *Construct) { glsMain.put(key, id, t, con) }
+
+// glsDelete removes the entry of key, if any. Under glsMu.
+func glsDelete(key uintptr) { glsMain.delete(key) }
+
+// put makes t the task of the goroutine with key and id in m.
+func (m glsMap) put(key uintptr, id uint64, t *Task, con *Construct) {
+	tab := m.tab.Load()
 	i, found := tab.find(key)
 	if found {
-		tab.slots[i] = glsSlot{id, t, con}
+		tab.slots[i].set(id, t, con)
 		return
 	}
-	if 4*(glsUsed+1) > 3*len(tab.keys) {
-		tab = glsGrow(tab)
+	if 4*(*m.used+1) > 3*len(tab.keys) {
+		tab = m.grow(tab)
 		i, _ = tab.find(key)
 	}
 	if tab.keys[i].Load() == glsEmpty {
-		glsUsed++
+		*m.used++
 	}
-	tab.slots[i] = glsSlot{id, t, con}
+	tab.slots[i].set(id, t, con)
 	tab.keys[i].Store(key)
-	attached.Add(1)
+	m.live.Add(1)
 }
 
-// glsDelete removes the entry of key, if any. Under glsMu.
-func glsDelete(key uintptr) {
-	tab := glsTab.Load()
+// delete removes the entry of key from m, if any.
+func (m glsMap) delete(key uintptr) {
+	tab := m.tab.Load()
 	i, found := tab.find(key)
 	if !found {
 		return
 	}
 	tab.keys[i].Store(glsTombstone)
-	tab.slots[i] = glsSlot{}
-	attached.Add(-1)
+	tab.slots[i].set(0, nil, nil)
+	m.live.Add(-1)
 }
 
-// glsGrow copies the live entries into a table with at least twice as many
-// slots (and 64), publishes it and returns it. Under glsMu. Readers still
-// probing the old table find their own entry there unchanged: only its
-// goroutine changes it, and that goroutine is not reading.
-func glsGrow(old *glsTable) *glsTable {
-	live := int(attached.Load())
+// grow copies the live entries into a table with at least twice as many
+// slots (and 64), publishes it and returns it. Readers still probing the
+// old table find their own entry there unchanged: only its goroutine
+// changes it, and that goroutine is not reading.
+func (m glsMap) grow(old *glsTable) *glsTable {
+	live := int(m.live.Load())
 	n := glsMinSlots
 	for n < 2*(live+1) {
 		n *= 2
@@ -156,11 +185,12 @@ func glsGrow(old *glsTable) *glsTable {
 	for j := range old.keys {
 		if k := old.keys[j].Load(); k != glsEmpty && k != glsTombstone {
 			i, _ := tab.find(k)
-			tab.slots[i] = old.slots[j]
+			o := &old.slots[j]
+			tab.slots[i].set(o.id.Load(), o.task, o.con)
 			tab.keys[i].Store(k)
 		}
 	}
-	glsUsed = live
-	glsTab.Store(tab)
+	*m.used = live
+	m.tab.Store(tab)
 	return tab
 }

@@ -123,6 +123,7 @@ func appendLeaves(out []uintptr, typ reflect.Type, off uintptr) []uintptr {
 // addr, each at every leaf of its layout.
 func (t *Task) leaves(addr, n, size uintptr, l *layout, site Site, write bool) {
 	if t == nil || t.sh == nil {
+		t.hbLeaves(addr, n, size, l, site, write)
 		return
 	}
 	me := t.base | siteField(site)

@@ -40,6 +40,7 @@ type rawReport struct {
 	class        class
 	addr         uintptr
 	sink, source uint64 // shadow words of the current and the earlier access
+	hb           bool   // found by the happens-before layer: the words carry thread numbers, not block tags (hb_shadow.go)
 }
 
 // report classifies the conflict between the current access sink and the
@@ -51,7 +52,7 @@ func (t *Task) report(k kind, addr uintptr, sink, source uint64) bool {
 	if !ok {
 		return false
 	}
-	tr.rep.add(tr, rawReport{k, cl, addr, sink, source})
+	tr.rep.add(tr, rawReport{k, cl, addr, sink, source, false})
 	return true
 }
 
@@ -99,6 +100,7 @@ type key struct {
 	kind         kind
 	class        class
 	sink, source Site
+	hb           bool // the relation that found it (a pair both find is reported by each)
 }
 
 // entry is a distinct report and how often it was found.
@@ -118,6 +120,9 @@ func newReporter(cfg config, out io.Writer) *reporter {
 func (r *reporter) slot(k key) *atomic.Pointer[entry] {
 	h := (uint64(k.sink)<<32 | uint64(k.source)) * 0x9E3779B97F4A7C15
 	h ^= uint64(k.kind)<<1 | uint64(k.class)
+	if k.hb {
+		h ^= 1 << 3
+	}
 	return &r.cache[(h>>40)%cacheSize]
 }
 
@@ -126,7 +131,7 @@ func (r *reporter) add(tr *tree, rep rawReport) {
 	if r.raw != nil {
 		r.raw(rep)
 	}
-	k := key{rep.kind, rep.class, wordSite(rep.sink), wordSite(rep.source)}
+	k := key{rep.kind, rep.class, wordSite(rep.sink), wordSite(rep.source), rep.hb}
 	slot := r.slot(k)
 	if e := slot.Load(); e != nil && e.key == k {
 		e.count.Add(1)

@@ -108,12 +108,13 @@ type sarifPending struct {
 	kind         kind
 	text         string
 	sink, source accessDesc
+	hb           bool // found by happens-before
 }
 
 // describeSARIF describes a report for the SARIF log.
 func describeSARIF(tr *tree, rep rawReport) *sarifPending {
 	sink, src := describeAccess(tr, rep.sink), describeAccess(tr, rep.source)
-	return &sarifPending{rep.class, rep.kind, reportLine(rep, sink, src), sink, src}
+	return &sarifPending{rep.class, rep.kind, reportLine(rep, sink, src), sink, src, rep.hb}
 }
 
 // reportLine is the text report in one line: "DATA RACE (WRITE-WRITE):
@@ -121,9 +122,13 @@ func describeSARIF(tr *tree, rep rawReport) *sarifPending {
 func reportLine(rep rawReport, sink, src accessDesc) string {
 	verb := [...]string{"write", "read", "write"}[rep.kind]
 	srcVerb := [...]string{"write", "write", "read"}[rep.kind]
-	return fmt.Sprintf("%s (%s): %s %s; %s %s", rep.class, rep.kind,
+	line := fmt.Sprintf("%s (%s): %s %s; %s %s", rep.class, rep.kind,
 		accessVerb("", verb, wordAtomic(rep.sink)), sink.text(),
 		accessVerb("Previous ", srcVerb, wordAtomic(rep.source)), src.text())
+	if rep.hb {
+		line += "; " + hbFoundBy
+	}
+	return line
 }
 
 // writeSARIF writes the SARIF log of the unmasked entries and, with
@@ -149,6 +154,9 @@ func (r *reporter) writeSARIF(w io.Writer, summary map[string]any) {
 			Properties: map[string]any{
 				"kind": p.kind.String(), "construct": p.sink.construct, "count": e.count.Load(),
 			},
+		}
+		if p.hb {
+			res.Properties["relation"] = relationName(true)
 		}
 		for i, d := range []accessDesc{p.sink, p.source} {
 			verb := [...]string{"write", "read", "write"}[p.kind]

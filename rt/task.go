@@ -18,6 +18,7 @@ type Task struct {
 	seen chunkCache // chunks of sh this task checked in lately
 
 	tree   *tree
+	hb     *hbThread  // a thread's task (happens-before, hb_thread.go): sh and tree are nil
 	con    *Construct // the construct that forked this task (nil: a root)
 	fork   int        // fork number in con
 	open   int        // constructs entered and not yet joined
@@ -114,6 +115,9 @@ func (t *Task) lock(mu uintptr) {
 	if t == nil {
 		return
 	}
+	if (t.hb != nil || t.tree.hb != nil) && t.hbLock(mu, true) { // hb_sync.go
+		return
+	}
 	t.held = append(t.held, mu)
 	t.setLockset()
 }
@@ -122,6 +126,9 @@ func (t *Task) lock(mu uintptr) {
 // acquisition, for read locks taken more than once).
 func (t *Task) unlock(mu uintptr) {
 	if t == nil {
+		return
+	}
+	if (t.hb != nil || t.tree.hb != nil) && t.hbLock(mu, false) {
 		return
 	}
 	for i := len(t.held) - 1; i >= 0; i-- {

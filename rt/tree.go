@@ -15,6 +15,7 @@ import (
 type tree struct {
 	rep *reporter
 	sh  atomic.Pointer[shadow] // nil while the root has no open construct
+	hb  *hbThread              // the thread whose task entered the root construct (-hb), or nil
 
 	mu        sync.Mutex
 	next      uint64       // next free tag

@@ -75,7 +75,13 @@ func AWOnly[T any](t *Task, p *T, s Site) *T {
 // report against another atomic one: with atomics=1, or when t holds a
 // lock (conflicts under a common lock are NONDETERMINISM, classify).
 func (t *Task) atomicsMatter() bool {
-	return t != nil && t.sh != nil && (wordLockset(t.base) != 0 || t.tree.rep.cfg.atomics)
+	if t == nil {
+		return false
+	}
+	if t.sh == nil {
+		return t.hb != nil // a thread's atomics synchronize and race with plain accesses
+	}
+	return wordLockset(t.base) != 0 || t.tree.rep.cfg.atomics || t.tree.hb != nil
 }
 
 // mapID is the identity of a map: the pointer its header holds. Any write to a
@@ -270,11 +276,24 @@ func (t *Task) Release(l sync.Locker) {
 // RAcquire read-locks rw and records that t holds it (rw.RLock()).
 func (t *Task) RAcquire(rw *sync.RWMutex) {
 	rw.RLock()
+	if t != nil && t.hb != nil { // a reader follows the writers, not the other readers
+		th := t.hbOf()
+		th.rlockAcquired(uintptr(unsafe.Pointer(rw)))
+		th.mu.Unlock()
+		return
+	}
 	t.Lock(uintptr(unsafe.Pointer(rw)))
 }
 
 // RRelease records that t no longer holds rw, then read-unlocks it.
 func (t *Task) RRelease(rw *sync.RWMutex) {
+	if t != nil && t.hb != nil { // the next Lock follows it
+		th := t.hbOf()
+		th.runlocking(uintptr(unsafe.Pointer(rw)))
+		th.mu.Unlock()
+		rw.RUnlock()
+		return
+	}
 	t.Unlock(uintptr(unsafe.Pointer(rw)))
 	rw.RUnlock()
 }
@@ -346,7 +365,9 @@ func Status(status int) int { return defaultReporter().finish(status) }
 // allocated (var v T, new(T), &T{…} inside construct code), and returns p.
 func New[T any](t *Task, p *T) *T {
 	escape(unsafe.Pointer(p))
-	if t != nil && t.sh != nil && t.sh.cells.Load() != 0 {
+	if t != nil && t.hb != nil {
+		t.hbFresh(uintptr(unsafe.Pointer(p)), unsafe.Sizeof(*p))
+	} else if t != nil && t.sh != nil && t.sh.cells.Load() != 0 {
 		t.fresh(uintptr(unsafe.Pointer(p)), unsafe.Sizeof(*p))
 		t.clearLeaves(uintptr(unsafe.Pointer(p)), 1, unsafe.Sizeof(*p), leavesOf[T]())
 	}
@@ -365,7 +386,10 @@ func Set[T any](t *Task, p *T, s Site, v T) T {
 // just allocated inside construct code (see New), and returns s.
 func Make[S ~[]E, E any](t *Task, s S) S {
 	escape(unsafe.Pointer(unsafe.SliceData(s)))
-	if c := cap(s); c > 0 && t != nil && t.sh != nil && t.sh.cells.Load() != 0 {
+	if c := cap(s); c > 0 && t != nil && t.hb != nil {
+		var zero E
+		t.hbFresh(uintptr(unsafe.Pointer(unsafe.SliceData(s[:c]))), uintptr(c)*unsafe.Sizeof(zero))
+	} else if c > 0 && t != nil && t.sh != nil && t.sh.cells.Load() != 0 {
 		var zero E
 		a := uintptr(unsafe.Pointer(unsafe.SliceData(s[:c])))
 		t.freshElems(a, uintptr(c), unsafe.Sizeof(zero))

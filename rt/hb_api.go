@@ -1,0 +1,70 @@
+package rt
+
+// The thread hooks of api_hb.go: HB, HBRoot, EndRoot, Go, Start, Exit.
+
+// hbRoot is HBRoot.
+func hbRoot() *Task {
+	rep := defaultReporter()
+	if rep.cfg.check == 0 {
+		return nil
+	}
+	if t := hbCurrent(); t != nil {
+		th := t.hb
+		th.mu.Lock()
+		th.roots++
+		th.mu.Unlock()
+		return t
+	}
+	th := global.hb.root()
+	th.roots, th.byRoot = 1, true
+	hbSetCurrent(&th.task)
+	return &th.task
+}
+
+// hbEndRoot is EndRoot.
+func (t *Task) hbEndRoot() {
+	if t == nil || t.hb == nil {
+		return
+	}
+	th := t.hbOf()
+	th.releaseG()
+	th.roots--
+	end := th.roots <= 0 && th.byRoot
+	th.mu.Unlock()
+	if end {
+		hbClearCurrent()
+	}
+}
+
+// hbGo is Go: the clock the started goroutine begins with. A task of a
+// construct tree that a thread entered forks from that thread's clock.
+func (t *Task) hbGo() *Spawn {
+	th := t.hbOf()
+	if th == nil {
+		return nil
+	}
+	s := th.fork()
+	th.mu.Unlock()
+	return &Spawn{s}
+}
+
+// start is Start.
+func (s *Spawn) start() *Task {
+	if s == nil || s.hb == nil {
+		return nil
+	}
+	th := s.hb.thread()
+	hbSetCurrent(&th.task)
+	return &th.task
+}
+
+// hbExit is Exit.
+func (t *Task) hbExit() {
+	if t == nil || t.hb == nil {
+		return
+	}
+	th := t.hbOf()
+	th.releaseG() // every later acquire follows the goroutine's end
+	th.mu.Unlock()
+	hbClearCurrent()
+}

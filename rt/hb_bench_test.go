@@ -1,0 +1,49 @@
+package rt
+
+import (
+	"io"
+	"testing"
+)
+
+// BenchmarkHBSameEpoch is a thread's read and write of a location it
+// accessed last in the same epoch: FastTrack's common case.
+func BenchmarkHBSameEpoch(b *testing.B) {
+	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
+	t := &e.root().task
+	x := new(int)
+	a := addrOf(x)
+	t.Write(a, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		t.Write(a, 1)
+		t.Read(a, 2)
+	}
+}
+
+// BenchmarkHBHandOff is a check after a channel hand-off, both ways: one
+// thread writes a location and sends it, another receives and reads it
+// and sends an acknowledgement, which the first receives before its next
+// write. Each check comes right after a receive, whose acquire is still
+// pending: the check finds the access unordered, applies it and checks
+// again (the slow path of every hand-off). One goroutine plays both.
+func BenchmarkHBHandOff(b *testing.B) {
+	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
+	p := e.root()
+	c := &p.task
+	q := c.Go().hb.thread()
+	ch, ack := make(chan int), make(chan int)
+	x := new(int)
+	a := addrOf(x)
+	b.ReportAllocs()
+	for b.Loop() {
+		c.Chan(ack) // receive the acknowledgement
+		c.Write(a, 1)
+		c.Chan(ch)      // send
+		q.task.Chan(ch) // receive
+		q.task.Read(a, 2)
+		q.task.Chan(ack) // acknowledge
+	}
+	if n := races(e); n != 0 {
+		b.Fatalf("%d races", n)
+	}
+}

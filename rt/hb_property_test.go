@@ -1,0 +1,426 @@
+package rt
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"testing"
+)
+
+// The happens-before engine against a slow oracle. A random trace over a
+// few logical threads (forked with Go, or new roots), driven by a seeded
+// interleaving, is played by this one goroutine through the threads'
+// tasks: plain and atomic accesses of a few addresses, lock and unlock
+// (write and read), channel and Sync hooks, Foreign, Exit, EndRoot and
+// New (of one location, or of a large object over all of them). The
+// oracle builds the happens-before graph of the same trace by the rules
+// of api_hb.go, node by node: program order; Go to the child's first
+// event; a release (Chan, Sync, Foreign and EndRoot and Exit to G,
+// Unlock, RUnlock, an atomic write) to every later acquire of its object;
+// Lock and RLock acquire at once; Chan, Sync, Foreign and atomics leave
+// acquires pending, which the thread's next hook takes and clears, and
+// which every plain access in between applies (the engine applies them
+// only when it would report, and then it reports only what is still
+// unordered: at a report its clock is exactly the oracle's, see
+// docs/runtime.md); every acquire also takes G; a new root takes G.
+// Reachability is computed by brute force (bitsets of predecessors).
+//
+// Asserted for every trace:
+//
+//	(a) every reported pair is two accesses of the same location (and the
+//	    same allocation: New between them makes them different ones), in
+//	    trace order source then sink, that conflict (one a write, not both
+//	    atomic), of the kind the report says, and that the oracle does not
+//	    order: no false race, ever;
+//	(b) every location (address and allocation) on which the oracle finds
+//	    a conflicting unordered pair gets at least one report: FastTrack's
+//	    guarantee (it reports the first race on each location; not every
+//	    pair).
+
+type hbOpKind uint8
+
+const (
+	hbOpRead hbOpKind = iota
+	hbOpWrite
+	hbOpARead
+	hbOpAWrite
+	hbOpChan
+	hbOpSync
+	hbOpForeign
+	hbOpLock
+	hbOpUnlock
+	hbOpRLock
+	hbOpRUnlock
+	hbOpGo
+	hbOpExit
+	hbOpRoot // the first event of a new root thread
+	hbOpEndRoot
+	hbOpNew
+)
+
+// hbEv is one event of a trace.
+type hbEv struct {
+	th  int // logical thread
+	op  hbOpKind
+	obj int // address, channel, object or mutex index
+	gen int // accesses: the allocation of the address
+}
+
+func (ev hbEv) isAccess() bool { return ev.op <= hbOpAWrite }
+func (ev hbEv) isWrite() bool  { return ev.op == hbOpWrite || ev.op == hbOpAWrite }
+func (ev hbEv) isAtomic() bool { return ev.op == hbOpARead || ev.op == hbOpAWrite }
+
+// hbAddrs are the locations a trace accesses: three words and a byte.
+var hbAddrs = [...]uintptr{0x10000, 0x10008, 0x10040, 0x10013}
+
+const hbMaxThreads = 6
+
+// hbPlay runs a random trace of n steps from seed on a fresh engine and
+// returns it with the engine's raw reports.
+func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
+	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
+	var reps []rawReport
+	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
+	e.rep.raw = func(r rawReport) { reps = append(reps, r) }
+	chans := [2]chan int{make(chan int), make(chan int, 1)}
+	objs := [2]*int{new(int), new(int)}
+	mus := [2]uintptr{0x20000, 0x20040}
+
+	type lthread struct {
+		th      *hbThread
+		root    bool
+		holdW   [2]bool
+		holdR   [2]bool
+		started bool
+	}
+	var threads []*lthread
+	var live []int
+	var trace []hbEv
+	writer := [2]int{-1, -1}
+	readers := [2]int{}
+	gen := [len(hbAddrs)]int{}
+
+	newRoot := func() {
+		threads = append(threads, &lthread{th: e.root(), root: true})
+		threads[len(threads)-1].th.roots = 1
+		live = append(live, len(threads)-1)
+		trace = append(trace, hbEv{th: len(threads) - 1, op: hbOpRoot})
+	}
+	newRoot()
+	remove := func(i int) {
+		for k, x := range live {
+			if x == i {
+				live = append(live[:k], live[k+1:]...)
+				return
+			}
+		}
+	}
+	for len(trace) < n && len(live) > 0 {
+		i := live[rng.IntN(len(live))]
+		lt := threads[i]
+		t := &lt.th.task
+		site := Site(len(trace) + 1) // an event's site is its index + 1
+		ev := hbEv{th: i}
+		switch r := rng.IntN(100); {
+		case r < 45:
+			ev.obj = rng.IntN(len(hbAddrs))
+			ev.gen = gen[ev.obj]
+			a := hbAddrs[ev.obj]
+			switch k := rng.IntN(100); {
+			case k < 40:
+				ev.op = hbOpRead
+				t.Read(a, site)
+			case k < 70:
+				ev.op = hbOpWrite
+				t.Write(a, site)
+			case k < 85:
+				ev.op = hbOpARead
+				t.AtomicRead(a, site)
+			default:
+				ev.op = hbOpAWrite
+				t.AtomicWrite(a, site)
+			}
+		case r < 55:
+			ev.op, ev.obj = hbOpChan, rng.IntN(2)
+			t.Chan(chans[ev.obj])
+		case r < 60:
+			ev.op, ev.obj = hbOpSync, rng.IntN(2)
+			t.Sync(objs[ev.obj])
+		case r < 63:
+			ev.op = hbOpForeign
+			t.Foreign()
+		case r < 75:
+			m := rng.IntN(2)
+			ev.obj = m
+			switch {
+			case lt.holdW[m]:
+				ev.op = hbOpUnlock
+				t.Unlock(mus[m])
+				lt.holdW[m], writer[m] = false, -1
+			case lt.holdR[m]:
+				ev.op = hbOpRUnlock
+				th := t.hbOf()
+				th.runlocking(mus[m])
+				th.mu.Unlock()
+				lt.holdR[m] = false
+				readers[m]--
+			case writer[m] >= 0:
+				continue // would block
+			case rng.IntN(2) == 0:
+				ev.op = hbOpRLock
+				th := t.hbOf()
+				th.rlockAcquired(mus[m])
+				th.mu.Unlock()
+				lt.holdR[m] = true
+				readers[m]++
+			case readers[m] > 0:
+				continue
+			default:
+				ev.op = hbOpLock
+				t.Lock(mus[m])
+				lt.holdW[m], writer[m] = true, i
+			}
+		case r < 82:
+			if len(threads) >= hbMaxThreads {
+				continue
+			}
+			ev.op = hbOpGo
+			sp := t.Go()
+			threads = append(threads, &lthread{th: sp.hb.thread()})
+			live = append(live, len(threads)-1)
+			ev.obj = len(threads) - 1
+		case r < 84:
+			if len(threads) >= hbMaxThreads {
+				continue
+			}
+			newRoot()
+			continue
+		case r < 88:
+			if lt.holdW != [2]bool{} || lt.holdR != [2]bool{} {
+				continue
+			}
+			if lt.root {
+				ev.op = hbOpEndRoot
+				t.EndRoot()
+			} else {
+				ev.op = hbOpExit
+				t.Exit()
+			}
+			remove(i)
+		case r < 90:
+			ev.op, ev.obj = hbOpNew, rng.IntN(len(hbAddrs))
+			if rng.IntN(4) == 0 { // a large object over every address: forgotten by a pass over the shadow
+				ev.obj = -1
+				e.forget(hbAddrs[0], 1<<14)
+				for k := range gen {
+					gen[k]++
+				}
+				break
+			}
+			e.forget(hbAddrs[ev.obj], 1)
+			gen[ev.obj]++
+		default:
+			continue
+		}
+		trace = append(trace, ev)
+	}
+	return trace, reps
+}
+
+// hbOracle is the happens-before relation of a trace: anc[j] holds every
+// event that happens before event j.
+type hbOracle struct {
+	anc [][]uint64
+}
+
+func (o *hbOracle) before(i, j int) bool { return o.anc[j][i/64]&(1<<(i%64)) != 0 }
+
+// hbObjKey names an object of a trace for the oracle.
+type hbObjKey struct {
+	kind uint8 // hbObject (a channel: obj, a Sync object: obj+2), hbWriters, hbReaders, hbAtomic, hbGClock
+	obj  int
+}
+
+func newHBOracle(trace []hbEv) *hbOracle {
+	n := len(trace)
+	words := (n + 63) / 64
+	o := &hbOracle{anc: make([][]uint64, n)}
+	last := map[int]int{}      // thread -> its last event
+	spawnedBy := map[int]int{} // thread -> its parent's Go event
+	pending := map[int]map[hbObjKey]bool{}
+	releases := map[hbObjKey][]int{}
+	for j, ev := range trace {
+		anc := make([]uint64, words)
+		o.anc[j] = anc
+		edge := func(p int) {
+			anc[p/64] |= 1 << (p % 64)
+			for w := range anc {
+				anc[w] |= o.anc[p][w]
+			}
+		}
+		acquire := func(k hbObjKey) {
+			for _, r := range releases[k] {
+				edge(r)
+			}
+		}
+		if p, ok := last[ev.th]; ok {
+			edge(p)
+		} else if p, ok := spawnedBy[ev.th]; ok {
+			edge(p)
+		}
+		last[ev.th] = j
+		pend := pending[ev.th]
+		takePending := func() {
+			if len(pend) == 0 {
+				return
+			}
+			for k := range pend {
+				acquire(k)
+			}
+			acquire(hbObjKey{kind: hbGClock})
+		}
+		release := func(k hbObjKey) { releases[k] = append(releases[k], j) }
+		addPending := func(k hbObjKey) {
+			if pending[ev.th] == nil {
+				pending[ev.th] = map[hbObjKey]bool{}
+			}
+			pending[ev.th][k] = true
+		}
+		switch ev.op {
+		case hbOpRead, hbOpWrite:
+			takePending() // applied, not cleared
+		case hbOpRoot:
+			acquire(hbObjKey{kind: hbGClock})
+		case hbOpNew:
+		default: // a hook: take and clear
+			takePending()
+			delete(pending, ev.th)
+		}
+		atomicKey := hbObjKey{hbAtomic, ev.obj}
+		switch ev.op {
+		case hbOpARead:
+			addPending(atomicKey)
+		case hbOpAWrite:
+			release(atomicKey)
+			addPending(atomicKey)
+		case hbOpChan:
+			release(hbObjKey{hbObject, ev.obj})
+			addPending(hbObjKey{hbObject, ev.obj})
+		case hbOpSync:
+			release(hbObjKey{hbObject, ev.obj + 2})
+			addPending(hbObjKey{hbObject, ev.obj + 2})
+		case hbOpForeign:
+			release(hbObjKey{kind: hbGClock})
+			addPending(hbObjKey{kind: hbGClock})
+		case hbOpExit, hbOpEndRoot:
+			release(hbObjKey{kind: hbGClock})
+		case hbOpLock:
+			acquire(hbObjKey{hbWriters, ev.obj})
+			acquire(hbObjKey{hbReaders, ev.obj})
+			acquire(hbObjKey{kind: hbGClock})
+		case hbOpRLock:
+			acquire(hbObjKey{hbWriters, ev.obj})
+			acquire(hbObjKey{kind: hbGClock})
+		case hbOpUnlock:
+			release(hbObjKey{hbWriters, ev.obj})
+		case hbOpRUnlock:
+			release(hbObjKey{hbReaders, ev.obj})
+		case hbOpGo:
+			spawnedBy[ev.obj] = j
+		}
+	}
+	return o
+}
+
+// conflict reports whether accesses a and b conflict: one writes, not both
+// are atomic.
+func conflict(a, b hbEv) bool {
+	return (a.isWrite() || b.isWrite()) && !(a.isAtomic() && b.isAtomic())
+}
+
+// hbLoc is a location and allocation of a trace.
+type hbLoc struct{ obj, gen int }
+
+// checkHBTrace asserts (a) and (b) for one trace; it returns the number
+// of racy locations.
+func checkHBTrace(t *testing.T, seed uint64, trace []hbEv, reps []rawReport) int {
+	o := newHBOracle(trace)
+	racy := map[hbLoc]bool{}
+	for j, b := range trace {
+		if !b.isAccess() {
+			continue
+		}
+		for i := range j {
+			a := trace[i]
+			if a.isAccess() && a.obj == b.obj && a.gen == b.gen && conflict(a, b) && !o.before(i, j) {
+				racy[hbLoc{b.obj, b.gen}] = true
+			}
+		}
+	}
+	reported := map[hbLoc]bool{}
+	for _, r := range reps {
+		j, i := int(wordSite(r.sink))-1, int(wordSite(r.source))-1
+		if !r.hb || j < 0 || j >= len(trace) || i < 0 || i >= j {
+			t.Fatalf("seed %d: report %+v: sink %d, source %d out of order\n%s", seed, r, j, i, dumpTrace(trace))
+		}
+		a, b := trace[i], trace[j]
+		wantKind := readWrite
+		switch {
+		case a.isWrite() && b.isWrite():
+			wantKind = writeWrite
+		case a.isWrite():
+			wantKind = writeRead
+		}
+		switch {
+		case !a.isAccess() || !b.isAccess() || a.obj != b.obj || hbAddrs[a.obj] != r.addr:
+			t.Fatalf("seed %d: report %s of events %d, %d: not accesses of %#x\n%s", seed, r.kind, i, j, r.addr, dumpTrace(trace))
+		case a.gen != b.gen:
+			t.Fatalf("seed %d: report of events %d, %d: different allocations (New between)\n%s", seed, i, j, dumpTrace(trace))
+		case !conflict(a, b) || r.kind != wantKind || wordAtomic(r.sink) != b.isAtomic() || wordAtomic(r.source) != a.isAtomic():
+			t.Fatalf("seed %d: report %s of events %d, %d: not that conflict\n%s", seed, r.kind, i, j, dumpTrace(trace))
+		case o.before(i, j):
+			t.Fatalf("seed %d: FALSE RACE: events %d and %d are ordered\n%s", seed, i, j, dumpTrace(trace))
+		case wordTag(r.sink) == 0 || wordTag(r.source) == 0 || wordTag(r.sink) == wordTag(r.source):
+			t.Fatalf("seed %d: report of events %d, %d: threads #%d, #%d", seed, i, j, wordTag(r.source), wordTag(r.sink))
+		}
+		reported[hbLoc{b.obj, b.gen}] = true
+	}
+	for l := range racy {
+		if !reported[l] {
+			t.Fatalf("seed %d: MISSED: address %d (allocation %d) has an unordered conflicting pair, no report\n%s", seed, l.obj, l.gen, dumpTrace(trace))
+		}
+	}
+	return len(racy)
+}
+
+func dumpTrace(trace []hbEv) string {
+	names := [...]string{"read", "write", "atomic-read", "atomic-write", "chan", "sync", "foreign", "lock", "unlock", "rlock", "runlock", "go", "exit", "root", "endroot", "new"}
+	s := ""
+	for j, ev := range trace {
+		s += fmt.Sprintf("%3d: T%d %s %d", j, ev.th, names[ev.op], ev.obj)
+		if ev.isAccess() && ev.gen > 0 {
+			s += fmt.Sprintf(" (allocation %d)", ev.gen)
+		}
+		s += "\n"
+	}
+	return s
+}
+
+func TestHBAgainstOracle(t *testing.T) {
+	seeds := 3000
+	if testing.Short() {
+		seeds = 300
+	}
+	var events, races, reports int
+	for seed := range uint64(seeds) {
+		n := 20 + int(seed%8)*25 // 20..195 events
+		trace, reps := hbPlay(seed, n)
+		races += checkHBTrace(t, seed, trace, reps)
+		events += len(trace)
+		reports += len(reps)
+	}
+	t.Logf("%d seeds, %d events, %d racy locations, %d raw reports", seeds, events, races, reports)
+	if races == 0 || reports == 0 {
+		t.Fatal("the traces raced nowhere: the test tests nothing")
+	}
+}

@@ -1,0 +1,214 @@
+package rt
+
+import (
+	"reflect"
+	"sync"
+	"unsafe"
+)
+
+// Synchronization objects of the happens-before layer, each a vector
+// clock keyed by address: a channel (its runtime pointer), an object a
+// Sync or Once hook names, a mutex (a writers' and a readers' clock), the
+// address of an atomic access. A release joins the thread's clock into the
+// object's and ticks the thread; an acquire joins the object's clock (and
+// G) into the thread's. Objects are never forgotten: a freed object's
+// address reused by a new one only adds orderings (a missed race, never a
+// false one); their memory grows with the distinct addresses synchronized
+// on (phase 1).
+
+// hbKey names an object's clock.
+type hbKey struct {
+	addr uintptr
+	kind uint8
+}
+
+// Kinds of object clock.
+const (
+	hbObject  uint8 = iota // a channel, or what Sync and Once name
+	hbWriters              // a mutex: released by Unlock, acquired by Lock and RLock
+	hbReaders              // an RWMutex's readers: released by RUnlock, acquired by Lock
+	hbAtomic               // an address accessed by sync/atomic
+	hbGClock               // G itself (Foreign's pending acquire): every acquire takes it anyway
+)
+
+// hbObjShard is one lock domain of the objects' clocks.
+type hbObjShard struct {
+	mu sync.Mutex
+	m  map[hbKey]*vclock
+	_  [40]byte
+}
+
+// shard returns the shard of k.
+func (e *hbEngine) objShard(k hbKey) *hbObjShard {
+	return &e.objs[hashKey(k.addr^uintptr(k.kind))>>(64-hbShardBits)]
+}
+
+// release joins vc into k's clock.
+func (e *hbEngine) release(vc vclock, k hbKey) {
+	sh := e.objShard(k)
+	sh.mu.Lock()
+	c := sh.m[k]
+	if c == nil {
+		if sh.m == nil {
+			sh.m = map[hbKey]*vclock{}
+		}
+		c = new(vclock)
+		sh.m[k] = c
+	}
+	c.join(vc)
+	sh.mu.Unlock()
+}
+
+// acquireObj joins k's clock into *vc.
+func (e *hbEngine) acquireObj(vc *vclock, k hbKey) {
+	if k.kind == hbGClock {
+		return
+	}
+	sh := e.objShard(k)
+	sh.mu.Lock()
+	if c := sh.m[k]; c != nil {
+		vc.join(*c)
+	}
+	sh.mu.Unlock()
+}
+
+// The operations below are the thread's side of each hook; the caller
+// holds th.mu and took the pending acquires (hbOf).
+
+// releaseTo releases the thread's clock to k.
+func (th *hbThread) releaseTo(k hbKey) {
+	th.eng.release(th.vc, k)
+	th.tick()
+}
+
+// acquireNow acquires k and G (the thread is past the operation: a lock
+// it holds now).
+func (th *hbThread) acquireNow(k hbKey) {
+	th.eng.acquireObj(&th.vc, k)
+	th.acquireG()
+}
+
+// syncOn is Chan and Sync: release to k now, acquire it at the next event.
+func (th *hbThread) syncOn(k hbKey) {
+	th.releaseTo(k)
+	th.addPending(k)
+}
+
+// foreign is Foreign: release to G now, acquire it at the next event.
+func (th *hbThread) foreign() {
+	th.releaseG()
+	th.addPending(hbKey{kind: hbGClock})
+}
+
+// lockAcquired is a Lock that returned: it follows every Unlock and
+// RUnlock before it.
+func (th *hbThread) lockAcquired(mu uintptr) {
+	th.eng.acquireObj(&th.vc, hbKey{mu, hbReaders})
+	th.acquireNow(hbKey{mu, hbWriters})
+}
+
+// rlockAcquired is an RLock that returned: it follows every Unlock before
+// it, not the other readers.
+func (th *hbThread) rlockAcquired(mu uintptr) { th.acquireNow(hbKey{mu, hbWriters}) }
+
+// unlocking is an Unlock about to happen.
+func (th *hbThread) unlocking(mu uintptr) { th.releaseTo(hbKey{mu, hbWriters}) }
+
+// runlocking is an RUnlock about to happen: the next Lock follows it.
+func (th *hbThread) runlocking(mu uintptr) { th.releaseTo(hbKey{mu, hbReaders}) }
+
+// atomicStore is the synchronization of a sync/atomic store, swap, add or
+// compare-and-swap at addr: a release now (a load that reads the value
+// follows it) and an acquire at the next event (a swap or add follows the
+// store it replaced).
+func (th *hbThread) atomicStore(addr uintptr) { th.syncOn(hbKey{addr, hbAtomic}) }
+
+// atomicLoad is the synchronization of a sync/atomic load at addr: an
+// acquire at the next event, after the load read its value.
+func (th *hbThread) atomicLoad(addr uintptr) { th.addPending(hbKey{addr, hbAtomic}) }
+
+// objKey returns the key of the object obj holds a pointer to. ok is
+// false when obj is not pointer-shaped: its data word would then point
+// to a copy made for the call, a different address each time.
+func objKey(obj any) (k hbKey, ok bool) {
+	p := chanID(obj)
+	if p == nil {
+		return hbKey{}, false
+	}
+	switch reflect.TypeOf(obj).Kind() {
+	case reflect.Pointer, reflect.Chan, reflect.Map, reflect.Func, reflect.UnsafePointer:
+		return hbKey{uintptr(p), hbObject}, true
+	}
+	return hbKey{}, false
+}
+
+// hbLock is the synchronization of a lock (lock true: it is held now) or
+// an unlock (about to be released) by t, a thread's task or a task of a
+// tree a thread entered. It returns true for a thread's task, which keeps
+// no lockset: its lock orders instead.
+func (t *Task) hbLock(mu uintptr, lock bool) bool {
+	th := t.hbOf()
+	if lock {
+		th.lockAcquired(mu)
+	} else {
+		th.unlocking(mu)
+	}
+	th.mu.Unlock()
+	return t.hb != nil
+}
+
+// hbChan is Chan.
+func (t *Task) hbChan(ch any) {
+	p := chanID(ch)
+	if p == nil {
+		return
+	}
+	if th := t.hbOf(); th != nil {
+		th.syncOn(hbKey{uintptr(p), hbObject})
+		th.mu.Unlock()
+	}
+}
+
+// hbSync is Sync. An obj that holds no pointer cannot name an object: it
+// synchronizes as Foreign does, through G (more orderings, never fewer).
+func (t *Task) hbSync(obj any) {
+	if th := t.hbOf(); th != nil {
+		if k, ok := objKey(obj); ok {
+			th.syncOn(k)
+		} else if obj != nil {
+			th.foreign()
+		}
+		th.mu.Unlock()
+	}
+}
+
+// hbOnce is Once.
+func (t *Task) hbOnce(o *sync.Once, f func()) func() {
+	if o == nil || f == nil {
+		return f
+	}
+	th := t.hbOf()
+	if th == nil {
+		return f
+	}
+	k := hbKey{uintptr(unsafe.Pointer(o)), hbObject}
+	th.syncOn(k)
+	th.mu.Unlock()
+	return func() {
+		defer func() {
+			if th := t.hbOf(); th != nil {
+				th.releaseTo(k)
+				th.mu.Unlock()
+			}
+		}()
+		f()
+	}
+}
+
+// hbForeign is Foreign.
+func (t *Task) hbForeign() {
+	if th := t.hbOf(); th != nil {
+		th.foreign()
+		th.mu.Unlock()
+	}
+}

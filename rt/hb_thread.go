@@ -1,0 +1,228 @@
+package rt
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// A thread of the happens-before layer is a goroutine that HBRoot or
+// (*Spawn).Start made one. It has a vector clock (hb_clock.go) and a
+// buffer of pending acquires: a hook placed before an operation that may
+// wait (a receive, Wait, a load) cannot acquire yet, since what it waits
+// for has not been released, so it records the object and the thread's
+// next hook acquires it, after the operation returned; a check that would
+// report applies them first (see api_hb.go).
+//
+// The engine's core takes explicit threads (the property test plays
+// several threads from one goroutine); the goroutine-local table of
+// hb_gls.go is only the outer layer that finds the caller's thread.
+
+// hbEngine is the state the threads of one program share: the global
+// clock, the objects' clocks and the shadow of plain and atomic accesses.
+// The program has one (global.hb); tests make their own.
+type hbEngine struct {
+	rep    *reporter     // nil: the program's (defaultReporter), looked up at the first report
+	nextID atomic.Uint32 // the last thread number given
+
+	gmu  sync.Mutex
+	g    vclock        // the global clock G: Foreign, EndRoot and Exit release to it, every acquire joins it
+	gver atomic.Uint64 // bumped under gmu at each release to G, so an acquire skips an unchanged G
+
+	objs   [hbShards]hbObjShard // synchronization objects' clocks (hb_sync.go)
+	vars   [hbShards]hbVarShard // the shadow (hb_shadow.go)
+	chunks atomic.Int64         // chunks in vars
+}
+
+const (
+	hbShards    = 64
+	hbShardBits = 6
+)
+
+// reporter returns where e's reports go.
+func (e *hbEngine) reporter() *reporter {
+	if e.rep != nil {
+		return e.rep
+	}
+	return defaultReporter()
+}
+
+// hbThread is one thread. Hooks take mu, because the blocks of a construct
+// the thread entered act on its clock concurrently (see hbOf); its own
+// goroutine's checks take it only while such a construct is open
+// (entered), and otherwise read the clock without a lock.
+type hbThread struct {
+	eng  *hbEngine
+	id   uint32
+	task Task // the thread's task: hb = this thread, sh = nil
+
+	mu    sync.Mutex
+	vc    vclock
+	gver  uint64       // the version of G vc last joined
+	pend  []hbKey      // objects to acquire at the next hook; the buffer is kept
+	npend atomic.Int32 // len(pend), read by the check path without mu
+
+	// Trees this thread's task entered and whose root has not joined:
+	// their blocks may act on vc concurrently, so the thread's own checks
+	// take mu too (access).
+	entered atomic.Int32
+
+	cache [hbCacheSize]hbCached // locations this thread checked lately (repeat); its goroutine's only
+
+	roots  int  // HBRoot calls not yet ended on this thread
+	byRoot bool // HBRoot made the thread (EndRoot of the last ends it)
+}
+
+// hbSpawn is the clock a go statement hands to the goroutine it starts.
+type hbSpawn struct {
+	eng *hbEngine
+	id  uint32
+	vc  vclock
+}
+
+// newThread returns thread number id with clock vc (owned) of engine e.
+func (e *hbEngine) newThread(id uint32, vc vclock) *hbThread {
+	th := &hbThread{eng: e, id: id, vc: vc}
+	th.task.hb = th
+	return th
+}
+
+// root returns a new thread that begins after everything released to G.
+func (e *hbEngine) root() *hbThread {
+	id := e.nextID.Add(1)
+	var vc vclock
+	vc.set(id, 1)
+	th := e.newThread(id, vc)
+	th.acquireG()
+	return th
+}
+
+// epoch returns the thread's current epoch.
+func (th *hbThread) epoch() epoch { return mkEpoch(th.id, th.vc[th.id]) }
+
+// tick moves the thread past a release: its later accesses do not precede
+// what acquires the released clock.
+func (th *hbThread) tick() { th.vc[th.id]++ }
+
+// takePending acquires every pending object and G. clear empties the
+// buffer: the thread's own hooks do; a check about to report does not
+// (access), and neither do the blocks of a construct (hbOf), since a
+// block's pending acquire may be for a receive another block has not
+// finished, and must still be taken after it. Under mu.
+func (th *hbThread) takePending(clear bool) {
+	if len(th.pend) == 0 {
+		return
+	}
+	for _, k := range th.pend {
+		th.eng.acquireObj(&th.vc, k)
+	}
+	th.acquireG()
+	if clear {
+		th.pend = th.pend[:0]
+		th.npend.Store(0)
+	}
+}
+
+// addPending makes k an acquire of the thread's next event. Under mu.
+func (th *hbThread) addPending(k hbKey) {
+	for _, p := range th.pend {
+		if p == k {
+			return
+		}
+	}
+	th.pend = append(th.pend, k)
+	th.npend.Store(int32(len(th.pend)))
+}
+
+// acquireG joins G into the thread's clock. Under mu, or before the
+// thread is published.
+func (th *hbThread) acquireG() {
+	e := th.eng
+	if e.gver.Load() == th.gver {
+		return
+	}
+	e.gmu.Lock()
+	th.vc.join(e.g)
+	th.gver = e.gver.Load()
+	e.gmu.Unlock()
+}
+
+// releaseG joins the thread's clock into G and ticks. Under mu.
+func (th *hbThread) releaseG() {
+	e := th.eng
+	e.gmu.Lock()
+	e.g.join(th.vc)
+	e.gver.Add(1)
+	e.gmu.Unlock()
+	th.tick()
+}
+
+// fork returns the clock of a goroutine the thread starts now: the
+// thread's, with the child's own entry 1; the thread ticks, so what it
+// does next does not precede the child.
+func (th *hbThread) fork() *hbSpawn {
+	id := th.eng.nextID.Add(1)
+	vc := th.vc.clone()
+	vc.set(id, 1)
+	th.tick()
+	return &hbSpawn{eng: th.eng, id: id, vc: vc}
+}
+
+// thread makes the thread of a spawned goroutine.
+func (s *hbSpawn) thread() *hbThread { return s.eng.newThread(s.id, s.vc) }
+
+// hbOf returns the thread a hook with task t acts on, locked, with the
+// pending acquires taken: t's own thread, or, for a task of a construct
+// tree that a thread's task entered (Enter), that thread, whose clock the
+// tree's blocks share. nil when there is none (checks off, a goroutine
+// that is no thread).
+func (t *Task) hbOf() *hbThread {
+	if t == nil {
+		return nil
+	}
+	if th := t.hb; th != nil {
+		th.mu.Lock()
+		th.takePending(true)
+		return th
+	}
+	if t.tree != nil {
+		if th := t.tree.hb; th != nil {
+			th.mu.Lock()
+			th.takePending(false)
+			return th
+		}
+	}
+	return nil
+}
+
+// hbCacheSize is the number of locations a thread remembers (256 bytes).
+const hbCacheSize = 16
+
+// hbCached is a location a thread checked: its address and history.
+type hbCached struct {
+	addr uintptr
+	v    *hbVar
+}
+
+// remember puts addr's history v in the thread's cache. Only the thread's
+// goroutine calls it, from access.
+func (th *hbThread) remember(addr uintptr, v *hbVar) {
+	th.cache[addr>>3&(hbCacheSize-1)] = hbCached{addr, v}
+}
+
+// repeat reports whether the plain access of addr is a repeat in the
+// thread's current epoch of its last plain access of that sort there
+// (FastTrack's same-epoch case), found from the cache with no lock: the
+// copies fw and fr of the location's history are atomic, and a forgotten
+// location's are hbDead, which no epoch equals. Only while no construct
+// the thread entered is open (entered): its blocks may tick the clock.
+func (th *hbThread) repeat(addr uintptr, write bool) bool {
+	c := &th.cache[addr>>3&(hbCacheSize-1)]
+	if c.addr != addr || c.v == nil || th.entered.Load() != 0 {
+		return false
+	}
+	now := th.epoch()
+	if write {
+		return c.v.fw.Load() == now
+	}
+	return c.v.fr.Load() == now
+}
