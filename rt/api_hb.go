@@ -63,10 +63,9 @@ func (t *Task) Go() *Spawn { return t.hbGo() }
 func (s *Spawn) Start() *Task { return s.start() }
 
 // Exit ends the thread of a goroutine Start began (deferred by the
-// goroutine's function). It releases the thread's clock to the global
-// clock (see Foreign): a goroutine that ends is followed by every later
-// acquire, which covers the joins done inside code that is not rewritten
-// (wg.Go's own Done, a library's wait for its workers).
+// goroutine's function). A goroutine's end synchronizes with nothing (Go
+// has no join of its own); see ExitJoined for the goroutines a wrapper
+// that is not rewritten joins.
 func (t *Task) Exit() { t.hbExit() }
 
 // Chan is called right before a send, receive or close on ch, before a
@@ -95,3 +94,38 @@ func (t *Task) Once(o *sync.Once, f func()) func() { return t.hbOnce(o, f) }
 // takes the global clock, so an ordering made inside such code (a context
 // cancelled, a channel closed by a library) is never missed.
 func (t *Task) Foreign() { t.hbForeign() }
+
+// ExitJoined is Exit for a goroutine a wrapper starts and joins inside
+// code that is not rewritten or not hooked (wg.Go's own Done, errgroup's
+// Go): it releases the thread's clock to the global clock first, so the
+// wrapper's Wait, hooked as Foreign or Sync, follows the goroutine.
+func (t *Task) ExitJoined() { t.hbExitJoined() }
+
+// SyncRelease is the release half of Sync: right before a call that only
+// publishes (WaitGroup Add and Done, Cond Signal and Broadcast).
+func (t *Task) SyncRelease(obj any) { t.hbSyncRelease(obj) }
+
+// SyncAcquire is the acquire half of Sync: right before a call that only
+// waits (WaitGroup Wait), its acquire pending until the next hook.
+func (t *Task) SyncAcquire(obj any) { t.hbSyncAcquire(obj) }
+
+// CondWait is called right before c.Wait(): Wait unlocks c.L and locks it
+// again, so this releases c.L as an Unlock does, and makes pending the
+// acquires of c (what Signal and Broadcast released) and of c.L (the
+// Lock Wait ends with). A c.L that is not a *sync.Mutex or *sync.RWMutex
+// synchronizes through the global clock.
+func (t *Task) CondWait(c *sync.Cond) { t.hbCondWait(c) }
+
+// After takes the acquires still pending now: the rewriter calls it right
+// after a statement whose channel operation, Wait or call into code that
+// is not rewritten returned, so the acquire is taken at that point rather
+// than at the thread's next hook (which may be after more
+// synchronization, and adds orderings that hide races).
+func (t *Task) After() { t.hbAfter() }
+
+// Escape marks the channel (or object) ch as reachable from code that is
+// not rewritten (the rewriter calls it before a call into such code that
+// gets ch as an argument): a goroutine there may relay what it receives,
+// unhooked, so every later release to ch also releases to the global
+// clock, which every acquire takes.
+func (t *Task) Escape(ch any) { t.hbEscape(ch) }

@@ -64,7 +64,24 @@ func (t *Task) hbExit() {
 		return
 	}
 	th := t.hbOf()
-	th.releaseG() // every later acquire follows the goroutine's end
 	th.mu.Unlock()
 	hbClearCurrent()
+}
+
+// hbExitJoined is ExitJoined.
+func (t *Task) hbExitJoined() {
+	if t == nil || t.hb == nil {
+		return
+	}
+	th := t.hbOf()
+	th.releaseG() // the wrapper's Wait follows the goroutine's end
+	th.mu.Unlock()
+	hbClearCurrent()
+}
+
+// hbAfter is After: hbOf takes the pending acquires.
+func (t *Task) hbAfter() {
+	if th := t.hbOf(); th != nil {
+		th.mu.Unlock()
+	}
 }

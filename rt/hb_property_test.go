@@ -56,6 +56,11 @@ const (
 	hbOpRoot // the first event of a new root thread
 	hbOpEndRoot
 	hbOpNew
+	hbOpExitJoined
+	hbOpSyncRelease
+	hbOpSyncAcquire
+	hbOpAfter
+	hbOpEscape
 )
 
 // hbEv is one event of a trace.
@@ -144,8 +149,24 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 			ev.op, ev.obj = hbOpChan, rng.IntN(2)
 			t.Chan(chans[ev.obj])
 		case r < 60:
-			ev.op, ev.obj = hbOpSync, rng.IntN(2)
-			t.Sync(objs[ev.obj])
+			ev.obj = rng.IntN(2)
+			switch rng.IntN(5) {
+			case 0:
+				ev.op = hbOpSyncRelease
+				t.SyncRelease(objs[ev.obj])
+			case 1:
+				ev.op = hbOpSyncAcquire
+				t.SyncAcquire(objs[ev.obj])
+			case 2:
+				ev.op = hbOpAfter
+				t.After()
+			case 3:
+				ev.op = hbOpEscape // channel ev.obj: its later releases also go to G
+				t.Escape(chans[ev.obj])
+			default:
+				ev.op = hbOpSync
+				t.Sync(objs[ev.obj])
+			}
 		case r < 63:
 			ev.op = hbOpForeign
 			t.Foreign()
@@ -202,9 +223,12 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 			if lt.root {
 				ev.op = hbOpEndRoot
 				t.EndRoot()
-			} else {
+			} else if rng.IntN(2) == 0 {
 				ev.op = hbOpExit
 				t.Exit()
+			} else {
+				ev.op = hbOpExitJoined
+				t.ExitJoined()
 			}
 			remove(i)
 		case r < 90:
@@ -249,6 +273,7 @@ func newHBOracle(trace []hbEv) *hbOracle {
 	spawnedBy := map[int]int{} // thread -> its parent's Go event
 	pending := map[int]map[hbObjKey]bool{}
 	releases := map[hbObjKey][]int{}
+	escaped := map[int]bool{} // channels Escape marked
 	for j, ev := range trace {
 		anc := make([]uint64, words)
 		o.anc[j] = anc
@@ -304,15 +329,24 @@ func newHBOracle(trace []hbEv) *hbOracle {
 			release(atomicKey)
 			addPending(atomicKey)
 		case hbOpChan:
+			if escaped[ev.obj] {
+				release(hbObjKey{kind: hbGClock})
+			}
 			release(hbObjKey{hbObject, ev.obj})
 			addPending(hbObjKey{hbObject, ev.obj})
+		case hbOpEscape:
+			escaped[ev.obj] = true
+		case hbOpSyncRelease:
+			release(hbObjKey{hbObject, ev.obj + 2})
+		case hbOpSyncAcquire:
+			addPending(hbObjKey{hbObject, ev.obj + 2})
 		case hbOpSync:
 			release(hbObjKey{hbObject, ev.obj + 2})
 			addPending(hbObjKey{hbObject, ev.obj + 2})
 		case hbOpForeign:
 			release(hbObjKey{kind: hbGClock})
 			addPending(hbObjKey{kind: hbGClock})
-		case hbOpExit, hbOpEndRoot:
+		case hbOpExitJoined, hbOpEndRoot:
 			release(hbObjKey{kind: hbGClock})
 		case hbOpLock:
 			acquire(hbObjKey{hbWriters, ev.obj})

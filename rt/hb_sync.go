@@ -90,6 +90,9 @@ func (th *hbThread) acquireNow(k hbKey) {
 
 // syncOn is Chan and Sync: release to k now, acquire it at the next event.
 func (th *hbThread) syncOn(k hbKey) {
+	if _, esc := th.eng.escaped.Load(k.addr); esc && k.kind == hbObject {
+		th.releaseG() // a goroutine that is no thread may relay it (Escape)
+	}
 	th.releaseTo(k)
 	th.addPending(k)
 }
@@ -210,5 +213,66 @@ func (t *Task) hbForeign() {
 	if th := t.hbOf(); th != nil {
 		th.foreign()
 		th.mu.Unlock()
+	}
+}
+
+// hbSyncRelease is SyncRelease.
+func (t *Task) hbSyncRelease(obj any) {
+	if th := t.hbOf(); th != nil {
+		if k, ok := objKey(obj); ok {
+			th.releaseTo(k)
+		} else if obj != nil {
+			th.foreign()
+		}
+		th.mu.Unlock()
+	}
+}
+
+// hbSyncAcquire is SyncAcquire.
+func (t *Task) hbSyncAcquire(obj any) {
+	if th := t.hbOf(); th != nil {
+		if k, ok := objKey(obj); ok {
+			th.addPending(k)
+		} else if obj != nil {
+			th.foreign()
+		}
+		th.mu.Unlock()
+	}
+}
+
+// hbCondWait is CondWait.
+func (t *Task) hbCondWait(c *sync.Cond) {
+	if c == nil {
+		return
+	}
+	th := t.hbOf()
+	if th == nil {
+		return
+	}
+	switch l := c.L.(type) {
+	case *sync.Mutex:
+		th.unlocking(uintptr(unsafe.Pointer(l)))
+		th.addPending(hbKey{uintptr(unsafe.Pointer(l)), hbWriters})
+		th.addPending(hbKey{uintptr(unsafe.Pointer(l)), hbReaders})
+	case *sync.RWMutex:
+		th.unlocking(uintptr(unsafe.Pointer(l)))
+		th.addPending(hbKey{uintptr(unsafe.Pointer(l)), hbWriters})
+		th.addPending(hbKey{uintptr(unsafe.Pointer(l)), hbReaders})
+	default:
+		th.foreign()
+	}
+	th.addPending(hbKey{uintptr(unsafe.Pointer(c)), hbObject})
+	th.mu.Unlock()
+}
+
+// hbEscape is Escape.
+func (t *Task) hbEscape(ch any) {
+	th := t.hbOf()
+	if th == nil {
+		return
+	}
+	th.mu.Unlock()
+	if k, ok := objKey(ch); ok {
+		th.eng.escaped.Store(k.addr, true)
 	}
 }

@@ -463,7 +463,7 @@ func TestHBEveryEntryPoint(t *testing.T) {
 			t.Write(a, 1)
 		}
 		close(done)
-		<-finish // not yet: its Exit releases to G, which the hooks below acquire
+		<-finish // the thread lives until the checks below ran
 	})
 	defer close(finish)
 	<-done // not hooked: every check below is unordered with the writes

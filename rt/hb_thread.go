@@ -25,12 +25,14 @@ type hbEngine struct {
 	nextID atomic.Uint32 // the last thread number given
 
 	gmu  sync.Mutex
-	g    vclock        // the global clock G: Foreign, EndRoot and Exit release to it, every acquire joins it
+	g    vclock        // the global clock G: Foreign, EndRoot and ExitJoined release to it, every acquire joins it
 	gver atomic.Uint64 // bumped under gmu at each release to G, so an acquire skips an unchanged G
 
 	objs   [hbShards]hbObjShard // synchronization objects' clocks (hb_sync.go)
 	vars   [hbShards]hbVarShard // the shadow (hb_shadow.go)
 	chunks atomic.Int64         // chunks in vars
+
+	escaped sync.Map // addresses of objects Escape marked: their releases also go to G
 }
 
 const (

@@ -1,6 +1,9 @@
 package rt
 
-import "reflect"
+import (
+	"reflect"
+	"sync"
+)
 
 // The generic helpers of the happens-before layer: the rewriter wraps an
 // operand in them so that a hook runs between the evaluation of the
@@ -86,11 +89,65 @@ func SyncOp[P any](t *Task, p P) P {
 	return p
 }
 
-// SyncCall calls t.Sync(obj), then f: defer wg.Done() becomes
+// ReleaseOp calls t.SyncRelease(p) and returns p: wg.Done() becomes
+// _ga_rt.ReleaseOp(t, &wg).Done().
+func ReleaseOp[P any](t *Task, p P) P {
+	if t != nil {
+		t.SyncRelease(p)
+	}
+	return p
+}
+
+// AcquireOp calls t.SyncAcquire(p) and returns p: wg.Wait() becomes
+// _ga_rt.AcquireOp(t, &wg).Wait().
+func AcquireOp[P any](t *Task, p P) P {
+	if t != nil {
+		t.SyncAcquire(p)
+	}
+	return p
+}
+
+// CondOp calls t.CondWait(c) and returns c: c.Wait() becomes
+// _ga_rt.CondOp(t, c).Wait().
+func CondOp(t *Task, c *sync.Cond) *sync.Cond {
+	if t != nil {
+		t.CondWait(c)
+	}
+	return c
+}
+
+// SyncCall calls t.SyncRelease(obj), then f: defer wg.Done() becomes
 // defer _ga_rt.SyncCall(t, &wg, wg.Done), hooked where the call runs.
 func SyncCall(t *Task, obj any, f func()) {
 	if t != nil {
-		t.Sync(obj)
+		t.SyncRelease(obj)
 	}
 	f()
+}
+
+// SpawnedJoined is Spawned for a function a wrapper starts and joins
+// (wg.Go(f), g.Go(f)): the goroutine ends with ExitJoined.
+func SpawnedJoined[F any](s *Spawn, f F) F {
+	if s == nil {
+		return f
+	}
+	switch g := any(f).(type) {
+	case func():
+		if g == nil {
+			return f
+		}
+		return any(func() {
+			defer s.Start().ExitJoined()
+			g()
+		}).(F)
+	case func() error:
+		if g == nil {
+			return f
+		}
+		return any(func() error {
+			defer s.Start().ExitJoined()
+			return g()
+		}).(F)
+	}
+	return Spawned(s, f) // no other signature is a wrapper's; joined by nothing
 }

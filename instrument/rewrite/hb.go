@@ -397,7 +397,7 @@ func (w *walker) hbSyncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) ds
 		return x
 	case "(*sync.WaitGroup).Go":
 		w.change()
-		sel.X = w.rtCall(rtnames.SyncOp, w.taskExpr(), w.addrOf(sel.X, recvAST))
+		sel.X = w.rtCall(rtnames.ReleaseOp, w.taskExpr(), w.addrOf(sel.X, recvAST))
 		if len(x.Args) == 1 {
 			spawn := &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.GoHB)}}
 			arg := x.Args[0]
@@ -406,7 +406,7 @@ func (w *walker) hbSyncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) ds
 			} else {
 				arg = w.rval(arg)
 			}
-			x.Args[0] = w.rtCall(rtnames.Spawned, spawn, arg)
+			x.Args[0] = w.rtCall(rtnames.SpawnedJoined, spawn, arg)
 		}
 		return x
 	}
@@ -415,8 +415,18 @@ func (w *walker) hbSyncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) ds
 		if w.deferred == x {
 			return nil // defer wg.Done(): hooked where it runs, see hbDeferred
 		}
+		op := rtnames.SyncOp // sync.Map: both ways
+		switch fn.Name() {
+		case "Add", "Done", "Signal", "Broadcast":
+			op = rtnames.ReleaseOp
+		case "Wait":
+			op = rtnames.AcquireOp
+			if named == "Cond" {
+				op = rtnames.CondOp
+			}
+		}
 		w.change()
-		sel.X = w.rtCall(rtnames.SyncOp, w.taskExpr(), w.addrOf(sel.X, recvAST))
+		sel.X = w.rtCall(op, w.taskExpr(), w.addrOf(sel.X, recvAST))
 		w.rvals(x.Args)
 		return x
 	}
@@ -459,6 +469,11 @@ func (w *walker) hbDeferred(d *dst.DeferStmt) bool {
 	default:
 		return false
 	}
+	switch fn.Name() {
+	case "Done", "Signal", "Broadcast":
+	default:
+		return false // a deferred Wait: its acquire is taken at the next hook
+	}
 	sel, ok := d.Call.Fun.(*dst.SelectorExpr)
 	if !ok {
 		return false
@@ -479,20 +494,23 @@ func (w *walker) foreignHook() dst.Stmt {
 // foreignIn reports whether the statement s, outside the blocks and
 // function literals it holds, calls code that is not rewritten and may
 // synchronize, or starts a goroutine hbGo cannot follow.
-func (w *walker) foreignIn(s dst.Stmt) bool {
+func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []ast.Expr) {
 	if !w.hooks() {
-		return false
+		return false, nil
 	}
 	a, _ := w.astOf(s).(ast.Stmt)
 	if a == nil {
-		return false
+		return false, nil
 	}
-	found := false
+	escape := func(args []ast.Expr) {
+		for _, arg := range args {
+			if _, isChan := underlying(w.info.TypeOf(arg)).(*types.Chan); isChan && pure(arg) {
+				escapes = append(escapes, arg)
+			}
+		}
+	}
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
-		if found {
-			return false
-		}
 		switch x := n.(type) {
 		case *ast.FuncLit, *ast.BlockStmt:
 			return false
@@ -509,7 +527,10 @@ func (w *walker) foreignIn(s dst.Stmt) bool {
 		case *ast.GoStmt:
 			// the statement started: a goroutine hbGo cannot follow, or a
 			// function not rewritten, runs with what the parent released
-			found = !w.goFollowed(x) || w.foreignCall(x.Call)
+			if !w.goFollowed(x) || w.foreignCall(x.Call) {
+				found = true
+				escape(x.Call.Args)
+			}
 			for _, arg := range x.Call.Args {
 				ast.Inspect(arg, visit)
 			}
@@ -517,14 +538,14 @@ func (w *walker) foreignIn(s dst.Stmt) bool {
 		case *ast.CallExpr:
 			if w.foreignCall(x) {
 				found = true
-				return false
+				escape(x.Args)
 			}
 		}
 		return true
 	}
 	switch x := a.(type) {
 	case *ast.BlockStmt, *ast.LabeledStmt:
-		return false
+		return false, nil
 	case *ast.IfStmt:
 		for _, n := range []ast.Node{x.Init, x.Cond} {
 			if n != nil {
@@ -561,7 +582,7 @@ func (w *walker) foreignIn(s dst.Stmt) bool {
 	default:
 		ast.Inspect(a, visit)
 	}
-	return found
+	return found, escapes
 }
 
 // goFollowed reports whether the go statement g is a construct's fork or
@@ -604,7 +625,7 @@ func (w *walker) foreignCall(x *ast.CallExpr) bool {
 		case "Mutex", "RWMutex", "WaitGroup", "Map", "Once":
 			return false // hooked by lockCall and hbSyncCall
 		case "Cond":
-			return fn.Name() == "Wait" // it unlocks and locks c.L inside
+			return false // hooked by hbSyncCall (CondOp brackets Wait's unlock and lock)
 		}
 		return true
 	}
@@ -692,7 +713,7 @@ func (w *walker) hbSpawnArg(x *dst.CallExpr) {
 	} else {
 		arg = w.rval(arg)
 	}
-	x.Args[0] = w.rtCall(rtnames.Spawned, spawn, arg)
+	x.Args[0] = w.rtCall(rtnames.SpawnedJoined, spawn, arg)
 	a, _ := w.astOf(x).(*ast.CallExpr)
 	sel, ok := x.Fun.(*dst.SelectorExpr)
 	if a == nil || !ok {
@@ -707,7 +728,7 @@ func (w *walker) hbSpawnArg(x *dst.CallExpr) {
 		if !isPointer(w.info.TypeOf(recvAST)) {
 			ptr = &dst.UnaryExpr{Op: token.AND, X: ptr}
 		}
-		sel.X = w.rtCall(rtnames.SyncOp, w.taskExpr(), ptr)
+		sel.X = w.rtCall(rtnames.ReleaseOp, w.taskExpr(), ptr)
 	}
 }
 
@@ -721,4 +742,85 @@ func (w *walker) hbNoted(pos token.Pos) {
 			w.plan.Notes[i].HB = true
 		}
 	}
+}
+
+// hbBefore returns the hooks that go right before the statement s: Escape
+// of the channels a call into code that is not rewritten gets, and
+// Foreign.
+func (w *walker) hbBefore(s dst.Stmt) []dst.Stmt {
+	found, escapes := w.foreignIn(s)
+	if !found {
+		return nil
+	}
+	var out []dst.Stmt
+	for _, e := range escapes {
+		out = append(out, &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Escape)}, Args: []dst.Expr{exprFromAST(e)}}})
+	}
+	return append(out, w.foreignHook())
+}
+
+// hbAfter returns the hooks that go right after the statement s: After,
+// when s is a simple statement that may have waited (a receive, a send, a
+// Wait, an atomic load, a call into code that is not rewritten), so its
+// acquire is taken where it returned; and, after a range over a channel,
+// a Chan of the channel, whose last receive (the one that saw it closed)
+// has no body to hook.
+func (w *walker) hbAfter(s dst.Stmt) []dst.Stmt {
+	if !w.hooks() {
+		return nil
+	}
+	a, _ := w.astOf(s).(ast.Stmt)
+	for {
+		l, ok := a.(*ast.LabeledStmt)
+		if !ok {
+			break
+		}
+		a = l.Stmt
+	}
+	switch x := a.(type) {
+	case *ast.RangeStmt:
+		if _, isChan := underlying(w.info.TypeOf(x.X)).(*types.Chan); isChan && pure(x.X) {
+			return []dst.Stmt{&dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Chan)}, Args: []dst.Expr{exprFromAST(x.X)}}}}
+		}
+	case *ast.AssignStmt, *ast.ExprStmt, *ast.SendStmt, *ast.IncDecStmt, *ast.DeclStmt:
+		if w.waits(x) {
+			return []dst.Stmt{w.afterHook()}
+		}
+	}
+	return nil
+}
+
+// waits reports whether n, outside function literals, receives, sends,
+// waits on a sync object, loads atomically or calls code that is not
+// rewritten.
+func (w *walker) waits(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch x := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SendStmt:
+			found = true
+		case *ast.UnaryExpr:
+			found = found || x.Op == token.ARROW
+		case *ast.CallExpr:
+			if fn := analysis.Callee(w.info, x.Fun); fn != nil && fn.Pkg() != nil {
+				switch fn.Pkg().Path() {
+				case "sync/atomic":
+					found = true
+				case "sync":
+					found = found || fn.Name() == "Wait" || fn.Name() == "Do" || recvNamed(fn) == "Map"
+				}
+			}
+			found = found || w.foreignCall(x)
+		}
+		return !found
+	})
+	return found
+}
+
+// afterHook is task.After().
+func (w *walker) afterHook() dst.Stmt {
+	w.change()
+	return &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.After)}}}
 }

@@ -122,15 +122,15 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 			i += n
 			continue
 		}
-		if w.foreignIn(list[i]) {
-			out = append(out, w.foreignHook())
-		}
+		out = append(out, w.hbBefore(list[i])...)
 		hoisted := w.hoistRange(list[i])
 		w.seen(list[i])
 		c := w.coalesceStart(list[i])
 		slow := w.coalesceSlow(c, list[i])
+		after := w.hbAfter(list[i]) // before stmt rewrites it: read from the original
 		w.stmt(list[i])
 		out = append(out, w.scopeTemp(hoisted, w.coalesceEnd(c, list[i], slow))...)
+		out = append(out, after...)
 		out = append(out, w.redeclaredChecks(list[i])...)
 		out = append(out, w.freshVars(list[i])...)
 	}
@@ -237,6 +237,9 @@ func (w *walker) clauses(b *dst.BlockStmt) {
 			comm.inComm = true // a case stays a send or a receive
 			comm.optStmt(c.Comm)
 			c.Body = w.stmts(c.Body)
+			if w.hooks() {
+				c.Body = append([]dst.Stmt{w.afterHook()}, c.Body...) // the case's receive or send returned
+			}
 		}
 	}
 }
