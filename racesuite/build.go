@@ -52,7 +52,11 @@ func build(o *options, s *scratch) (*binaries, error) {
 		}
 		b.notes = parseNotes(out, s.files)
 		if o.vet {
-			out, _ := command(s.dir, tool, "vet", ".").CombinedOutput() // vet exits 1 when it finds something
+			vet := []string{"vet", "."}
+			if o.hb {
+				vet = []string{"vet", "-hb", "."}
+			}
+			out, _ := command(s.dir, tool, vet...).CombinedOutput() // vet exits 1 when it finds something
 			b.notes = mergeNotes(b.notes, parseNotes(out, s.files))
 		}
 	}
