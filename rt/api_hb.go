@@ -19,16 +19,18 @@ import "sync"
 // and perhaps more (a missed race, never a false one): a release is
 // recorded right before the operation that publishes, and the acquire of
 // an operation that may wait (a receive, Wait, a load) is made pending.
-// A pending acquire is taken (and cleared) at the thread's next hook
-// (Chan, Sync, Once, Foreign, Go, Exit, EndRoot, a lock or an atomic),
-// which comes after the operation returned; and a check that is about to
-// report a race first applies every acquire still pending (without
-// clearing them) and checks again, reporting only if the access is still
-// unordered. Checks do not take pending acquires otherwise: the rewriter
-// places some hooks (Foreign, before the statement holding the call) a
-// little before their operation, so the checks of the call's own
-// arguments may run between the hook and the operation. Taking an acquire
-// later only adds order. See docs/runtime.md, "Happens-before".
+// A pending acquire is applied at every later hook of the thread (Chan,
+// Sync, Once, Foreign, Go, a lock or an atomic) and kept pending, and
+// taken and cleared by After, which the rewriter puts right after the
+// statement whose operation made it pending; a check that is about to
+// report a race first applies every acquire still pending and checks
+// again, reporting only if the access is still unordered. A hook may run
+// before the operation whose acquire another hook made pending has
+// returned (the hooks of one select's cases run one after another at its
+// entry; Foreign comes before the statement holding the call, so the
+// checks of the call's own arguments run between the hook and the call),
+// so only After clears. Applying an acquire again later only adds order.
+// See docs/runtime.md, "Happens-before".
 
 // Spawn carries a parent goroutine's clock to the goroutine a go statement
 // starts.
@@ -75,6 +77,23 @@ func (t *Task) Exit() { t.hbExit() }
 // (a send before its receive; a receive before a later send, which a
 // buffered channel used as a semaphore needs). A nil channel does nothing.
 func (t *Task) Chan(ch any) { t.hbChan(ch) }
+
+// ChanSend is called right before a send on ch (a send statement, a
+// select's send case): it releases to the channel's senders' clock, and
+// its pending acquire takes the receivers' clock if the buffer is full
+// when it is taken (After, right after the send): a receive made room for
+// the send, or met it (unbuffered).
+func (t *Task) ChanSend(ch any) { t.hbChanSend(ch) }
+
+// ChanRecv is called right before a receive from ch (also a select's
+// receive case, and first in the body of a range over ch and after the
+// loop): it releases to the receivers' clock and makes the senders' clock
+// (every send and the close) a pending acquire.
+func (t *Task) ChanRecv(ch any) { t.hbChanRecv(ch) }
+
+// ChanClose is called right before close(ch): a release to the senders'
+// clock, which a receive that sees the close acquires.
+func (t *Task) ChanClose(ch any) { t.hbChanClose(ch) }
 
 // Sync is called right before a call that synchronizes on the object obj
 // points to (WaitGroup Add, Done and Wait; Cond Wait, Signal and

@@ -79,9 +79,12 @@ func (t *Task) hbExitJoined() {
 	hbClearCurrent()
 }
 
-// hbAfter is After: hbOf takes the pending acquires.
+// hbAfter is After: the pending acquires are taken and cleared.
 func (t *Task) hbAfter() {
 	if th := t.hbOf(); th != nil {
+		if t.hb != nil {
+			th.takePending(true) // a block's are another block's too: kept
+		}
 		th.mu.Unlock()
 	}
 }

@@ -20,8 +20,8 @@ func (t *Task) hbAccess(addr uintptr, site Site, write, atomic bool) {
 		}
 		return
 	}
-	th.mu.Lock() // an atomic is a hook: it takes the pending acquires first
-	th.takePending(true)
+	th.mu.Lock() // an atomic is a hook: it applies the pending acquires first
+	th.takePending(false)
 	th.mu.Unlock()
 	th.eng.access(th, addr, site, write, true)
 	th.mu.Lock()

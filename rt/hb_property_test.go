@@ -61,6 +61,9 @@ const (
 	hbOpSyncAcquire
 	hbOpAfter
 	hbOpEscape
+	hbOpChanSend
+	hbOpChanRecv
+	hbOpChanClose
 )
 
 // hbEv is one event of a trace.
@@ -146,8 +149,21 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 				t.AtomicWrite(a, site)
 			}
 		case r < 55:
-			ev.op, ev.obj = hbOpChan, rng.IntN(2)
-			t.Chan(chans[ev.obj])
+			ev.obj = rng.IntN(2) // chans[0] is unbuffered (always full), chans[1] an empty buffer
+			switch rng.IntN(4) {
+			case 0:
+				ev.op = hbOpChanSend
+				t.ChanSend(chans[ev.obj])
+			case 1:
+				ev.op = hbOpChanRecv
+				t.ChanRecv(chans[ev.obj])
+			case 2:
+				ev.op = hbOpChanClose
+				t.ChanClose(chans[ev.obj])
+			default:
+				ev.op = hbOpChan
+				t.Chan(chans[ev.obj])
+			}
 		case r < 60:
 			ev.obj = rng.IntN(2)
 			switch rng.IntN(5) {
@@ -261,7 +277,7 @@ func (o *hbOracle) before(i, j int) bool { return o.anc[j][i/64]&(1<<(i%64)) != 
 
 // hbObjKey names an object of a trace for the oracle.
 type hbObjKey struct {
-	kind uint8 // hbObject (a channel: obj, a Sync object: obj+2), hbWriters, hbReaders, hbAtomic, hbGClock
+	kind uint8 // hbObject (a channel's senders: obj, a Sync object: obj+2), hbChanRecv (a channel's receivers), hbWriters, hbReaders, hbAtomic, hbGClock
 	obj  int
 }
 
@@ -317,9 +333,11 @@ func newHBOracle(trace []hbEv) *hbOracle {
 		case hbOpRoot:
 			acquire(hbObjKey{kind: hbGClock})
 		case hbOpNew:
-		default: // a hook: take and clear
+		case hbOpAfter: // take and clear
 			takePending()
 			delete(pending, ev.th)
+		default: // another hook: take, and keep them pending
+			takePending()
 		}
 		atomicKey := hbObjKey{hbAtomic, ev.obj}
 		switch ev.op {
@@ -334,6 +352,29 @@ func newHBOracle(trace []hbEv) *hbOracle {
 			}
 			release(hbObjKey{hbObject, ev.obj})
 			addPending(hbObjKey{hbObject, ev.obj})
+			release(hbObjKey{hbChanRecv, ev.obj})
+			addPending(hbObjKey{hbChanRecv, ev.obj})
+		case hbOpChanSend:
+			if escaped[ev.obj] {
+				release(hbObjKey{kind: hbGClock})
+			}
+			release(hbObjKey{hbObject, ev.obj})
+			if ev.obj == 0 { // unbuffered: a receive met the send
+				addPending(hbObjKey{hbChanRecv, ev.obj})
+			} else {
+				addPending(hbObjKey{kind: hbGClock}) // room in the buffer: only G, which every acquire takes
+			}
+		case hbOpChanRecv:
+			if escaped[ev.obj] {
+				release(hbObjKey{kind: hbGClock})
+			}
+			release(hbObjKey{hbChanRecv, ev.obj})
+			addPending(hbObjKey{hbObject, ev.obj})
+		case hbOpChanClose:
+			if escaped[ev.obj] {
+				release(hbObjKey{kind: hbGClock})
+			}
+			release(hbObjKey{hbObject, ev.obj})
 		case hbOpEscape:
 			escaped[ev.obj] = true
 		case hbOpSyncRelease:

@@ -3,6 +3,7 @@ package rt
 import (
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -24,11 +25,13 @@ type hbKey struct {
 
 // Kinds of object clock.
 const (
-	hbObject  uint8 = iota // a channel, or what Sync and Once name
-	hbWriters              // a mutex: released by Unlock, acquired by Lock and RLock
-	hbReaders              // an RWMutex's readers: released by RUnlock, acquired by Lock
-	hbAtomic               // an address accessed by sync/atomic
-	hbGClock               // G itself (Foreign's pending acquire): every acquire takes it anyway
+	hbObject   uint8 = iota // a channel, or what Sync and Once name
+	hbWriters               // a mutex: released by Unlock, acquired by Lock and RLock
+	hbReaders               // an RWMutex's readers: released by RUnlock, acquired by Lock
+	hbAtomic                // an address accessed by sync/atomic
+	hbGClock                // G itself (Foreign's pending acquire): every acquire takes it anyway
+	hbChanRecv              // a channel's receivers: released by a receive, acquired by a send that found the buffer full
+	hbChanFull              // pending only: acquire the channel's hbChanRecv if its buffer is full when taken
 )
 
 // hbObjShard is one lock domain of the objects' clocks.
@@ -61,8 +64,14 @@ func (e *hbEngine) release(vc vclock, k hbKey) {
 
 // acquireObj joins k's clock into *vc.
 func (e *hbEngine) acquireObj(vc *vclock, k hbKey) {
-	if k.kind == hbGClock {
+	switch k.kind {
+	case hbGClock:
 		return
+	case hbChanFull:
+		if !chanFull(k.addr) {
+			return
+		}
+		k.kind = hbChanRecv
 	}
 	sh := e.objShard(k)
 	sh.mu.Lock()
@@ -160,7 +169,7 @@ func (t *Task) hbLock(mu uintptr, lock bool) bool {
 	return t.hb != nil
 }
 
-// hbChan is Chan.
+// hbChan is Chan: both ways, for an operation the rewriter cannot tell.
 func (t *Task) hbChan(ch any) {
 	p := chanID(ch)
 	if p == nil {
@@ -168,8 +177,82 @@ func (t *Task) hbChan(ch any) {
 	}
 	if th := t.hbOf(); th != nil {
 		th.syncOn(hbKey{uintptr(p), hbObject})
+		th.releaseTo(hbKey{uintptr(p), hbChanRecv})
+		th.addPending(hbKey{uintptr(p), hbChanRecv})
 		th.mu.Unlock()
 	}
+}
+
+// Channels (ChanSend, ChanRecv, ChanClose) keep two clocks, as the memory
+// model orders them: the senders' (hbObject: a send, and a close, before
+// the receive that gets it) and the receivers' (hbChanRecv: the k-th
+// receive before the (k+C)-th send completes, C the capacity). A send
+// acquires the receivers' clock only if, when its acquire is taken (right
+// after it, by After), the buffer is full: then a receive made room for
+// it, or, unbuffered, met it. A send that found room follows no receive,
+// so a buffered channel's asynchrony leaves unordered what the memory
+// model does (TestRaceChanAsyncRev). Taken later than right after the
+// send, the test sees a fuller or emptier buffer; an emptier one could
+// only come from receives of other goroutines after the send returned,
+// which a cap-1 channel used as a lock does not have.
+
+// hbChanSend is ChanSend.
+func (t *Task) hbChanSend(ch any) {
+	p := chanID(ch)
+	if p == nil {
+		return
+	}
+	if th := t.hbOf(); th != nil {
+		th.escapedRelease(uintptr(p))
+		th.releaseTo(hbKey{uintptr(p), hbObject})
+		th.addPending(hbKey{uintptr(p), hbChanFull})
+		th.mu.Unlock()
+	}
+}
+
+// hbChanRecv is ChanRecv.
+func (t *Task) hbChanRecv(ch any) {
+	p := chanID(ch)
+	if p == nil {
+		return
+	}
+	if th := t.hbOf(); th != nil {
+		th.escapedRelease(uintptr(p))
+		th.releaseTo(hbKey{uintptr(p), hbChanRecv})
+		th.addPending(hbKey{uintptr(p), hbObject})
+		th.mu.Unlock()
+	}
+}
+
+// hbChanClose is ChanClose: a release to the senders' clock, which every
+// receive that sees the close acquires.
+func (t *Task) hbChanClose(ch any) {
+	p := chanID(ch)
+	if p == nil {
+		return
+	}
+	if th := t.hbOf(); th != nil {
+		th.escapedRelease(uintptr(p))
+		th.releaseTo(hbKey{uintptr(p), hbObject})
+		th.mu.Unlock()
+	}
+}
+
+// escapedRelease releases to G when Escape marked the object at addr.
+func (th *hbThread) escapedRelease(addr uintptr) {
+	if _, esc := th.eng.escaped.Load(addr); esc {
+		th.releaseG()
+	}
+}
+
+// chanFull reports whether the channel whose runtime pointer is p has a
+// full buffer (an unbuffered channel always has): the runtime's hchan
+// begins with qcount and dataqsiz (the number of elements queued and the
+// capacity), read here with an atomic load without the channel's lock.
+// TestChanLayout keeps this honest against len and cap.
+func chanFull(p uintptr) bool {
+	h := (*[2]uintptr)(unsafe.Pointer(p))
+	return atomic.LoadUintptr(&h[0]) >= atomic.LoadUintptr(&h[1])
 }
 
 // hbSync is Sync. An obj that holds no pointer cannot name an object: it

@@ -106,10 +106,14 @@ func (th *hbThread) epoch() epoch { return mkEpoch(th.id, th.vc[th.id]) }
 func (th *hbThread) tick() { th.vc[th.id]++ }
 
 // takePending acquires every pending object and G. clear empties the
-// buffer: the thread's own hooks do; a check about to report does not
-// (access), and neither do the blocks of a construct (hbOf), since a
-// block's pending acquire may be for a receive another block has not
-// finished, and must still be taken after it. Under mu.
+// buffer: only After does (the rewriter puts it right after the statement
+// whose operations made them pending returned). Every other hook applies
+// them and keeps them, and so does a check about to report (access) and a
+// block of a construct (hbOf): a hook may come before the operation its
+// pending acquire is for has returned — the hooks of one select's cases
+// run one after another at its entry, and a block's pending receive may be
+// another block's — and the acquire must still be taken after it.
+// Applying one again later only adds orderings. Under mu.
 func (th *hbThread) takePending(clear bool) {
 	if len(th.pend) == 0 {
 		return
@@ -183,7 +187,7 @@ func (t *Task) hbOf() *hbThread {
 	}
 	if th := t.hb; th != nil {
 		th.mu.Lock()
-		th.takePending(true)
+		th.takePending(false) // kept: see takePending
 		return th
 	}
 	if t.tree != nil {

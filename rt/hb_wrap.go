@@ -9,9 +9,8 @@ import (
 // operand in them so that a hook runs between the evaluation of the
 // operand and the operation, without evaluating anything twice.
 
-// ChanOp calls t.Chan(ch) and returns ch: a receive <-ch, close(ch) and
-// every case of a select become <-_ga_rt.ChanOp(t, ch) and so on, so the
-// hook runs after ch is evaluated and right before the operation.
+// ChanOp calls t.Chan(ch) and returns ch: an operation on ch the rewriter
+// cannot tell (both ways).
 func ChanOp[C any](t *Task, ch C) C {
 	if t != nil {
 		t.Chan(ch)
@@ -19,15 +18,43 @@ func ChanOp[C any](t *Task, ch C) C {
 	return ch
 }
 
-// SendV calls t.Chan(ch) and returns v: a send statement ch <- v becomes
-// ch <- _ga_rt.SendV(t, ch, v), so the hook runs after the value is
-// computed (what computing it wrote is released with it). ch is written
-// twice only when it is a variable or a field path (the rewriter checks).
-// E is taken from the channel's type, so an untyped constant v converts
-// as in the send.
+// RecvOp calls t.ChanRecv(ch) and returns ch: a receive <-ch and a
+// select's receive case become <-_ga_rt.RecvOp(t, ch), so the hook runs
+// after ch is evaluated and right before the receive.
+func RecvOp[C any](t *Task, ch C) C {
+	if t != nil {
+		t.ChanRecv(ch)
+	}
+	return ch
+}
+
+// SendOp calls t.ChanSend(ch) and returns ch: a select's send case, and a
+// send statement whose channel cannot be evaluated twice.
+func SendOp[C any](t *Task, ch C) C {
+	if t != nil {
+		t.ChanSend(ch)
+	}
+	return ch
+}
+
+// CloseOp calls t.ChanClose(ch) and returns ch: close(ch) becomes
+// close(_ga_rt.CloseOp(t, ch)).
+func CloseOp[C any](t *Task, ch C) C {
+	if t != nil {
+		t.ChanClose(ch)
+	}
+	return ch
+}
+
+// SendV calls t.ChanSend(ch) and returns v: a send statement ch <- v
+// becomes ch <- _ga_rt.SendV(t, ch, v), so the hook runs after the value
+// is computed (what computing it wrote is released with it). ch is
+// written twice only when it is a variable or a field path (the rewriter
+// checks). E is taken from the channel's type, so an untyped constant v
+// converts as in the send.
 func SendV[C ~chan E, E any](t *Task, ch C, v E) E {
 	if t != nil {
-		t.Chan(ch)
+		t.ChanSend(ch)
 	}
 	return v
 }
@@ -35,7 +62,7 @@ func SendV[C ~chan E, E any](t *Task, ch C, v E) E {
 // SendOnlyV is SendV for a send-only channel.
 func SendOnlyV[C ~chan<- E, E any](t *Task, ch C, v E) E {
 	if t != nil {
-		t.Chan(ch)
+		t.ChanSend(ch)
 	}
 	return v
 }

@@ -318,7 +318,7 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		}
 	}
 	if name == "close" && len(x.Args) == 1 && w.hooks() {
-		x.Args[0] = w.chanOp(x.Args[0])
+		x.Args[0] = w.chanOp(rtnames.CloseOp, x.Args[0])
 	}
 	return x
 }

@@ -87,7 +87,7 @@ func (w *walker) rval(e dst.Expr) dst.Expr {
 		} else {
 			x.X = w.rval(x.X)
 			if x.Op == token.ARROW && w.hooks() {
-				x.X = w.chanOp(x.X)
+				x.X = w.chanOp(rtnames.RecvOp, x.X)
 			}
 		}
 	case *dst.BinaryExpr:

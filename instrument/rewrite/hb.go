@@ -307,11 +307,11 @@ func (w *walker) spawnableCall(g *ast.GoStmt) bool {
 	return true
 }
 
-// chanOp wraps the channel operand of a receive, close or select case:
-// _ga_rt.ChanOp(task, ch).
-func (w *walker) chanOp(ch dst.Expr) dst.Expr {
+// chanOp wraps the channel operand of a receive (fn rtnames.RecvOp), a
+// close (CloseOp) or a send (SendOp): _ga_rt.RecvOp(task, ch).
+func (w *walker) chanOp(fn string, ch dst.Expr) dst.Expr {
 	w.change()
-	return w.rtCall(rtnames.ChanOp, w.taskExpr(), ch)
+	return w.rtCall(fn, w.taskExpr(), ch)
 }
 
 // hbSend hooks a send statement: ch <- _ga_rt.SendV(task, ch, v), so the
@@ -320,12 +320,12 @@ func (w *walker) chanOp(ch dst.Expr) dst.Expr {
 func (w *walker) hbSend(s *dst.SendStmt) {
 	a, _ := w.astOf(s).(*ast.SendStmt)
 	if a == nil {
-		s.Chan = w.chanOp(s.Chan)
+		s.Chan = w.chanOp(rtnames.SendOp, s.Chan)
 		return
 	}
 	ct, _ := underlying(w.info.TypeOf(a.Chan)).(*types.Chan)
 	if ct == nil || !duplicable(a.Chan) || hasIndexCall(a.Chan) {
-		s.Chan = w.chanOp(s.Chan)
+		s.Chan = w.chanOp(rtnames.SendOp, s.Chan)
 		return
 	}
 	fn := rtnames.SendV
@@ -357,7 +357,7 @@ func (w *walker) hbRangeChan(a *ast.RangeStmt, s *dst.RangeStmt) {
 	if _, ok := underlying(w.info.TypeOf(a.X)).(*types.Chan); !ok {
 		return
 	}
-	s.X = w.chanOp(s.X)
+	s.X = w.chanOp(rtnames.RecvOp, s.X)
 	if !pure(a.X) {
 		return
 	}
@@ -368,7 +368,7 @@ func (w *walker) hbRangeChan(a *ast.RangeStmt, s *dst.RangeStmt) {
 			}
 		}
 	}
-	hook := &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Chan)}, Args: []dst.Expr{exprFromAST(a.X)}}}
+	hook := &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.ChanRecv)}, Args: []dst.Expr{exprFromAST(a.X)}}}
 	s.Body.List = append([]dst.Stmt{hook}, s.Body.List...)
 }
 
@@ -780,7 +780,7 @@ func (w *walker) hbAfter(s dst.Stmt) []dst.Stmt {
 	switch x := a.(type) {
 	case *ast.RangeStmt:
 		if _, isChan := underlying(w.info.TypeOf(x.X)).(*types.Chan); isChan && pure(x.X) {
-			return []dst.Stmt{&dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Chan)}, Args: []dst.Expr{exprFromAST(x.X)}}}}
+			return []dst.Stmt{&dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.ChanRecv)}, Args: []dst.Expr{exprFromAST(x.X)}}}}
 		}
 	case *ast.AssignStmt, *ast.ExprStmt, *ast.SendStmt, *ast.IncDecStmt, *ast.DeclStmt:
 		if w.waits(x) {

@@ -42,7 +42,8 @@ var loads = map[string]Loads{
 	// The happens-before hooks: identities of sync objects, the thread's own state.
 	HB: LoadsNothing, HBRoot: LoadsNothing, EndRoot: LoadsNothing, GoHB: LoadsNothing, Start: LoadsNothing,
 	Exit: LoadsNothing, Chan: LoadsNothing, Sync: LoadsNothing, Foreign: LoadsNothing,
-	ChanOp: LoadsNothing, SendV: LoadsNothing, SendOnlyV: LoadsNothing, SyncOp: LoadsNothing, ReleaseOp: LoadsNothing, AcquireOp: LoadsNothing,
+	ChanOp: LoadsNothing, RecvOp: LoadsNothing, SendOp: LoadsNothing, CloseOp: LoadsNothing,
+	ChanSend: LoadsNothing, ChanRecv: LoadsNothing, ChanClose: LoadsNothing, SendV: LoadsNothing, SendOnlyV: LoadsNothing, SyncOp: LoadsNothing, ReleaseOp: LoadsNothing, AcquireOp: LoadsNothing,
 	SyncRelease: LoadsNothing, SyncAcquire: LoadsNothing, After: LoadsNothing, Escape: LoadsNothing,
 	CondWait: LoadsReachable, CondOp: LoadsReachable, // they read c.L
 	Once: LoadsReachable, Spawned: LoadsReachable, SpawnedJoined: LoadsReachable, SyncCall: LoadsReachable, // their functions call f

@@ -113,7 +113,13 @@ const (
 	Sync          = "Sync"      // method of *Task: (obj any) before a WaitGroup, Cond or sync.Map call
 	Once          = "Once"      // method of *Task: (*sync.Once, f) func(), the function to pass to Do
 	Foreign       = "Foreign"   // method of *Task: () before a call into code not rewritten
-	ChanOp        = "ChanOp"    // (t, ch) ch: Chan, then the receive, close or select case
+	ChanOp        = "ChanOp"    // (t, ch) ch: Chan (both ways), then an operation on ch
+	RecvOp        = "RecvOp"    // (t, ch) ch: ChanRecv, then the receive or select receive case
+	SendOp        = "SendOp"    // (t, ch) ch: ChanSend, then the send
+	CloseOp       = "CloseOp"   // (t, ch) ch: ChanClose, then close
+	ChanSend      = "ChanSend"  // method of *Task: (ch any) before a send
+	ChanRecv      = "ChanRecv"  // method of *Task: (ch any) before a receive, in and after a range over ch
+	ChanClose     = "ChanClose" // method of *Task: (ch any) before close
 	SendV         = "SendV"     // (t, ch, v) v: Chan after the sent value is computed
 	SendOnlyV     = "SendOnlyV" // SendV for a send-only channel
 	SyncOp        = "SyncOp"    // (t, p) p: Sync, then the sync.Map call on p
