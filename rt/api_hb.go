@@ -59,6 +59,10 @@ func (t *Task) EndRoot() { t.hbEndRoot() }
 // of the started call): the child begins after everything the parent did.
 func (t *Task) Go() *Spawn { return t.hbGo() }
 
+// GoAt is Go for the go statement at site: reports name the goroutine
+// with where it was started ("goroutine #4 started at main.go:30:4").
+func (t *Task) GoAt(site Site) *Spawn { return t.hbGoAt(site) }
+
 // Start is the first statement of a goroutine a rewritten go statement
 // started: it makes the goroutine a thread whose clock follows the
 // parent's at Go, and returns its task. A nil s returns nil.

@@ -101,7 +101,7 @@ func describeAccess(tr *tree, w uint64) accessDesc {
 // block tag, and the construct part alone.
 func describeBlock(tr *tree, tag uint64) (block, construct string) {
 	if tr == nil { // a happens-before report: the tag is a thread number
-		return fmt.Sprintf("goroutine #%d", tag), ""
+		return fmt.Sprintf("goroutine #%d%s", tag, hbStartedAt(uint32(tag))), ""
 	}
 	r, ok := tr.block(tag)
 	if !ok || r.con == nil {

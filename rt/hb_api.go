@@ -1,5 +1,7 @@
 package rt
 
+import "sync"
+
 // The thread hooks of api_hb.go: HB, HBRoot, EndRoot, Go, Start, Exit.
 
 // hbRoot is HBRoot.
@@ -46,6 +48,32 @@ func (t *Task) hbGo() *Spawn {
 	s := th.fork()
 	th.mu.Unlock()
 	return &Spawn{s}
+}
+
+// hbStarts maps a thread number to the site of the go statement that
+// started it (GoAt), for reports.
+var hbStarts sync.Map
+
+// hbGoAt is GoAt.
+func (t *Task) hbGoAt(site Site) *Spawn {
+	sp := t.hbGo()
+	if sp != nil {
+		hbStarts.Store(sp.hb.id, site)
+	}
+	return sp
+}
+
+// hbStartedAt returns " started at f.go:1:2" for thread id, or "".
+func hbStartedAt(id uint32) string {
+	s, ok := hbStarts.Load(id)
+	if !ok {
+		return ""
+	}
+	info, ok := siteInfo(s.(Site))
+	if !ok {
+		return ""
+	}
+	return " started at " + info.Pos
 }
 
 // start is Start.

@@ -2,8 +2,8 @@ package rt
 
 import (
 	"bytes"
+	"strings"
 	"testing"
-	"unsafe"
 )
 
 // TestChanLayout keeps chanFull honest: it reads the runtime's hchan
@@ -12,7 +12,7 @@ import (
 func TestChanLayout(t *testing.T) {
 	for _, c := range []int{0, 1, 3} {
 		ch := make(chan int, c)
-		p := uintptr(chanID(ch))
+		p := chanID(ch)
 		for n := 0; n <= c; n++ {
 			if got, want := chanFull(p), len(ch) == cap(ch); got != want {
 				t.Fatalf("cap %d len %d: chanFull = %v, want %v", c, len(ch), got, want)
@@ -21,7 +21,7 @@ func TestChanLayout(t *testing.T) {
 				ch <- n
 			}
 		}
-		h := (*[2]uintptr)(unsafe.Pointer(p))
+		h := (*[2]uintptr)(p)
 		if int(h[0]) != len(ch) || int(h[1]) != cap(ch) {
 			t.Fatalf("hchan begins with %d, %d; len and cap are %d, %d", h[0], h[1], len(ch), cap(ch))
 		}
@@ -89,5 +89,26 @@ func TestHBChanSemaphore(t *testing.T) {
 	root.Read(addrOf(&n), 9310)
 	if n != 4 || races(e) != 0 {
 		t.Fatalf("n = %d, %d races reported, want 4 and none:\n%s", n, races(e), out.String())
+	}
+}
+
+// TestHBReportSaysWhereStarted: a goroutine started by GoAt is named in a
+// report with the go statement's position.
+func TestHBReportSaysWhereStarted(t *testing.T) {
+	RegisterSites(9320, []SiteInfo{{Pos: "g.go:1:1", What: "v"}, {Pos: "g.go:7:2", What: "go statement"}})
+	var out bytes.Buffer
+	root, e := hbTestRoot(t, "", &out)
+	var v int
+	done := make(chan struct{})
+	go func(s *Spawn) {
+		k := s.Start()
+		defer k.Exit()
+		k.Write(addrOf(&v), 9320)
+		close(done)
+	}(root.GoAt(9321))
+	<-done // not hooked: unordered
+	root.Write(addrOf(&v), 9320)
+	if races(e) != 1 || !strings.Contains(out.String(), "started at g.go:7:2") {
+		t.Fatalf("want one race naming where the goroutine was started:\n%s", out.String())
 	}
 }

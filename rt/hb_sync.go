@@ -31,7 +31,6 @@ const (
 	hbAtomic                // an address accessed by sync/atomic
 	hbGClock                // G itself (Foreign's pending acquire): every acquire takes it anyway
 	hbChanRecv              // a channel's receivers: released by a receive, acquired by a send that found the buffer full
-	hbChanFull              // pending only: acquire the channel's hbChanRecv if its buffer is full when taken
 )
 
 // hbObjShard is one lock domain of the objects' clocks.
@@ -67,11 +66,6 @@ func (e *hbEngine) acquireObj(vc *vclock, k hbKey) {
 	switch k.kind {
 	case hbGClock:
 		return
-	case hbChanFull:
-		if !chanFull(k.addr) {
-			return
-		}
-		k.kind = hbChanRecv
 	}
 	sh := e.objShard(k)
 	sh.mu.Lock()
@@ -205,7 +199,7 @@ func (t *Task) hbChanSend(ch any) {
 	if th := t.hbOf(); th != nil {
 		th.escapedRelease(uintptr(p))
 		th.releaseTo(hbKey{uintptr(p), hbObject})
-		th.addPending(hbKey{uintptr(p), hbChanFull})
+		th.addFull(p)
 		th.mu.Unlock()
 	}
 }
@@ -250,8 +244,8 @@ func (th *hbThread) escapedRelease(addr uintptr) {
 // begins with qcount and dataqsiz (the number of elements queued and the
 // capacity), read here with an atomic load without the channel's lock.
 // TestChanLayout keeps this honest against len and cap.
-func chanFull(p uintptr) bool {
-	h := (*[2]uintptr)(unsafe.Pointer(p))
+func chanFull(p unsafe.Pointer) bool {
+	h := (*[2]uintptr)(p)
 	return atomic.LoadUintptr(&h[0]) >= atomic.LoadUintptr(&h[1])
 }
 

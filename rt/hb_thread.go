@@ -3,6 +3,7 @@ package rt
 import (
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // A thread of the happens-before layer is a goroutine that HBRoot or
@@ -59,9 +60,10 @@ type hbThread struct {
 
 	mu    sync.Mutex
 	vc    vclock
-	gver  uint64       // the version of G vc last joined
-	pend  []hbKey      // objects to acquire at the next hook; the buffer is kept
-	npend atomic.Int32 // len(pend), read by the check path without mu
+	gver  uint64           // the version of G vc last joined
+	pend  []hbKey          // objects to acquire at the next hook; the buffer is kept
+	full  []unsafe.Pointer // channels whose receivers' clock a send acquires if their buffer is full then (ChanSend)
+	npend atomic.Int32     // len(pend), read by the check path without mu
 
 	// Trees this thread's task entered and whose root has not joined:
 	// their blocks may act on vc concurrently, so the thread's own checks
@@ -121,9 +123,18 @@ func (th *hbThread) takePending(clear bool) {
 	for _, k := range th.pend {
 		th.eng.acquireObj(&th.vc, k)
 	}
+	for _, p := range th.full {
+		if chanFull(p) {
+			th.eng.acquireObj(&th.vc, hbKey{uintptr(p), hbChanRecv})
+		}
+	}
 	th.acquireG()
 	if clear {
 		th.pend = th.pend[:0]
+		for i := range th.full {
+			th.full[i] = nil // let the channels go
+		}
+		th.full = th.full[:0]
 		th.npend.Store(0)
 	}
 }
@@ -137,6 +148,18 @@ func (th *hbThread) addPending(k hbKey) {
 	}
 	th.pend = append(th.pend, k)
 	th.npend.Store(int32(len(th.pend)))
+}
+
+// addFull makes the receivers' clock of channel p a pending acquire,
+// taken only if p's buffer is full when it is (ChanSend). Under mu.
+func (th *hbThread) addFull(p unsafe.Pointer) {
+	for _, q := range th.full {
+		if q == p {
+			return
+		}
+	}
+	th.full = append(th.full, p)
+	th.addPending(hbKey{kind: hbGClock}) // the count that says something is pending
 }
 
 // acquireG joins G into the thread's clock. Under mu, or before the

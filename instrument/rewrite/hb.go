@@ -240,10 +240,9 @@ func (w *walker) hbGo(s *dst.GoStmt) bool {
 		return false
 	}
 	w.change()
-	if a, ok := w.astOf(s).(*ast.GoStmt); ok {
-		w.hbNoted(a.Pos())
-	}
-	spawn := &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.GoHB)}}
+	a := w.astOf(s).(*ast.GoStmt) // spawnable: it has one
+	w.hbNoted(a.Pos())
+	spawn := w.spawnCall(a.Pos())
 	if lit, ok := s.Call.Fun.(*dst.FuncLit); ok {
 		w.rvals(s.Call.Args)
 		lit.Type.Params.List = append([]*dst.Field{{
@@ -399,7 +398,7 @@ func (w *walker) hbSyncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) ds
 		w.change()
 		sel.X = w.rtCall(rtnames.ReleaseOp, w.taskExpr(), w.addrOf(sel.X, recvAST))
 		if len(x.Args) == 1 {
-			spawn := &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.GoHB)}}
+			spawn := w.spawnCall(a.Pos())
 			arg := x.Args[0]
 			if lit, ok := arg.(*dst.FuncLit); ok {
 				w.with(hbTask).hbLit(lit, false)
@@ -702,11 +701,13 @@ func (w *walker) hbRunRoot(a *ast.CallExpr, fn *types.Func) {
 // as its other calls are.
 func (w *walker) hbSpawnArg(x *dst.CallExpr) {
 	w.change()
+	pos := token.NoPos
 	if a, ok := w.astOf(x).(*ast.CallExpr); ok {
 		w.hbNoted(a.Pos())
 		w.hbNoted(a.Fun.(*ast.SelectorExpr).Sel.Pos())
+		pos = a.Pos()
 	}
-	spawn := &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.GoHB)}}
+	spawn := w.spawnCall(pos)
 	arg := x.Args[0]
 	if lit, ok := arg.(*dst.FuncLit); ok {
 		w.hbLit(lit, false)
@@ -823,4 +824,14 @@ func (w *walker) waits(n ast.Node) bool {
 func (w *walker) afterHook() dst.Stmt {
 	w.change()
 	return &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.After)}}}
+}
+
+// spawnCall is task.GoAt(site), the site being the go statement (or the
+// Go call) at pos: reports say where each goroutine was started.
+func (w *walker) spawnCall(pos token.Pos) dst.Expr {
+	site := uint32(0)
+	if pos.IsValid() {
+		site = w.site(pos, "go statement")
+	}
+	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.GoHB)}, Args: []dst.Expr{siteLit(site)}}
 }
