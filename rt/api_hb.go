@@ -99,6 +99,15 @@ func (t *Task) ChanRecv(ch any) { t.hbChanRecv(ch) }
 // clock, which a receive that sees the close acquires.
 func (t *Task) ChanClose(ch any) { t.hbChanClose(ch) }
 
+// SentOn is ChanSend for the send at site: it also checks the send as a
+// read of the channel's state, which a close writes (a close racing with
+// a send, as -race reports it), then hooks the send.
+func (t *Task) SentOn(ch any, site Site) { t.hbSentOn(ch, site) }
+
+// ClosedOn is ChanClose for the close at site: it also checks the close
+// as a write of the channel's state.
+func (t *Task) ClosedOn(ch any, site Site) { t.hbClosedOn(ch, site) }
+
 // Sync is called right before a call that synchronizes on the object obj
 // points to (WaitGroup Add, Done and Wait; Cond Wait, Signal and
 // Broadcast; sync.Map's methods): a release to obj's clock, and an acquire

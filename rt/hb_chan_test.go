@@ -112,3 +112,42 @@ func TestHBReportSaysWhereStarted(t *testing.T) {
 		t.Fatalf("want one race naming where the goroutine was started:\n%s", out.String())
 	}
 }
+
+// TestHBCloseRacesSend: a close unordered with a send on the same channel
+// is a race on the channel's state; MakeChan forgets it for a new channel
+// made where the old one was (here: the same channel made again, as the
+// collector might).
+func TestHBCloseRacesSend(t *testing.T) {
+	for _, remake := range []bool{false, true} {
+		RegisterSites(9330, []SiteInfo{{Pos: "c.go:1:1", What: "send on c"}, {Pos: "c.go:2:1", What: "close(c)"}})
+		var out bytes.Buffer
+		root, e := hbTestRoot(t, "", &out)
+		c := make(chan int, 1)
+		sent, closed, done := make(chan struct{}), make(chan struct{}), make(chan struct{})
+		hbGo(root, func(k *Task) {
+			k.SentOn(c, 9330)
+			c <- 1
+			k.After()
+			close(sent)
+		})
+		hbGo(root, func(k *Task) { // started before the close: unordered with it
+			<-closed // not hooked
+			k.SentOn(c, 9330)
+			close(done)
+		})
+		<-sent // not hooked: unordered
+		root.ClosedOn(c, 9331)
+		close(c)
+		if races(e) != 1 || !strings.Contains(out.String(), "close(c) at c.go:2:1") {
+			t.Fatalf("want the close reported against the send:\n%s", out.String())
+		}
+		if remake {
+			_ = MakeChan(root, c)
+		}
+		close(closed)
+		<-done
+		if want := map[bool]int{false: 2, true: 1}[remake]; races(e) != want {
+			t.Fatalf("remake %v: %d races, want %d:\n%s", remake, races(e), want, out.String())
+		}
+	}
+}

@@ -353,3 +353,49 @@ func (t *Task) hbEscape(ch any) {
 		th.eng.escaped.Store(k.addr, true)
 	}
 }
+
+// The state of a channel (open or closed) is checked as a location of its
+// own: a close writes it, a send reads it. Its address is the channel's
+// runtime pointer with the top bit flipped, an address no variable has on
+// a 64-bit platform (on a 32-bit one, a rare collision with a variable's
+// address is possible), so a variable allocated where a freed channel was
+// finds no history of it. MakeChan forgets the state of a channel made in
+// rewritten code; a channel made elsewhere at a freed channel's address
+// keeps its history (a false report needs a send or close on it by a
+// thread unordered with the freed channel's closer).
+
+// chanStateAddr is the location of the state of the channel at p.
+func chanStateAddr(p unsafe.Pointer) uintptr {
+	return uintptr(p) ^ (1 << (unsafe.Sizeof(uintptr(0))*8 - 1))
+}
+
+// hbSentOn is SentOn.
+func (t *Task) hbSentOn(ch any, site Site) {
+	p := chanID(ch)
+	if p == nil || t == nil {
+		return
+	}
+	if t.hb != nil {
+		t.hbAccess(chanStateAddr(p), site, false, false)
+	}
+	t.hbChanSend(ch)
+}
+
+// hbClosedOn is ClosedOn.
+func (t *Task) hbClosedOn(ch any, site Site) {
+	p := chanID(ch)
+	if p == nil || t == nil {
+		return
+	}
+	if t.hb != nil {
+		t.hbAccess(chanStateAddr(p), site, true, false)
+	}
+	t.hbChanClose(ch)
+}
+
+// hbMakeChan forgets the state of a channel just made.
+func (t *Task) hbMakeChan(ch any) {
+	if p := chanID(ch); p != nil && t != nil && t.hb != nil {
+		t.hb.eng.forget(chanStateAddr(p), 1)
+	}
+}

@@ -28,41 +28,49 @@ func RecvOp[C any](t *Task, ch C) C {
 	return ch
 }
 
-// SendOp calls t.ChanSend(ch) and returns ch: a select's send case, and a
-// send statement whose channel cannot be evaluated twice.
-func SendOp[C any](t *Task, ch C) C {
+// SendOp calls t.SentOn(ch, s) and returns ch: a send statement whose
+// channel cannot be evaluated twice.
+func SendOp[C any](t *Task, ch C, s Site) C {
 	if t != nil {
-		t.ChanSend(ch)
+		t.SentOn(ch, s)
 	}
 	return ch
 }
 
-// CloseOp calls t.ChanClose(ch) and returns ch: close(ch) becomes
-// close(_ga_rt.CloseOp(t, ch)).
-func CloseOp[C any](t *Task, ch C) C {
+// CloseOp calls t.ClosedOn(ch, s) and returns ch: close(ch) becomes
+// close(_ga_rt.CloseOp(t, ch, site)).
+func CloseOp[C any](t *Task, ch C, s Site) C {
 	if t != nil {
-		t.ChanClose(ch)
+		t.ClosedOn(ch, s)
 	}
 	return ch
 }
 
-// SendV calls t.ChanSend(ch) and returns v: a send statement ch <- v
+// MakeChan forgets the state of the channel make just made (see
+// chanStateAddr) and returns it: make(chan T, n) in -hb code becomes
+// _ga_rt.MakeChan(t, make(chan T, n)).
+func MakeChan[C any](t *Task, ch C) C {
+	t.hbMakeChan(ch)
+	return ch
+}
+
+// SendV calls t.SentOn(ch, s) and returns v: a send statement ch <- v
 // becomes ch <- _ga_rt.SendV(t, ch, v), so the hook runs after the value
 // is computed (what computing it wrote is released with it). ch is
 // written twice only when it is a variable or a field path (the rewriter
 // checks). E is taken from the channel's type, so an untyped constant v
 // converts as in the send.
-func SendV[C ~chan E, E any](t *Task, ch C, v E) E {
+func SendV[C ~chan E, E any](t *Task, ch C, v E, s Site) E {
 	if t != nil {
-		t.ChanSend(ch)
+		t.SentOn(ch, s)
 	}
 	return v
 }
 
 // SendOnlyV is SendV for a send-only channel.
-func SendOnlyV[C ~chan<- E, E any](t *Task, ch C, v E) E {
+func SendOnlyV[C ~chan<- E, E any](t *Task, ch C, v E, s Site) E {
 	if t != nil {
-		t.ChanSend(ch)
+		t.SentOn(ch, s)
 	}
 	return v
 }

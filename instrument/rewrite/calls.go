@@ -298,6 +298,10 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 			w.change()
 			return w.rtCall(rtnames.Make, w.taskExpr(), x)
 		}
+		if _, isChan := underlying(w.info.TypeOf(a)).(*types.Chan); isChan && w.hooks() {
+			w.change()
+			return w.rtCall(rtnames.MakeChan, w.taskExpr(), x) // a new channel's state has no history
+		}
 		return x
 	case "recover":
 		// a panic through a call into plain code may have left the task
@@ -318,7 +322,8 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		}
 	}
 	if name == "close" && len(x.Args) == 1 && w.hooks() {
-		x.Args[0] = w.chanOp(rtnames.CloseOp, x.Args[0])
+		w.change()
+		x.Args[0] = w.rtCall(rtnames.CloseOp, w.taskExpr(), x.Args[0], siteLit(w.site(a.Pos(), types.ExprString(a))))
 	}
 	return x
 }

@@ -319,12 +319,14 @@ func (w *walker) chanOp(fn string, ch dst.Expr) dst.Expr {
 func (w *walker) hbSend(s *dst.SendStmt) {
 	a, _ := w.astOf(s).(*ast.SendStmt)
 	if a == nil {
-		s.Chan = w.chanOp(rtnames.SendOp, s.Chan)
+		s.Chan = w.chanOp(rtnames.ChanOp, s.Chan) // no position for a site: hooked both ways, not checked
 		return
 	}
+	site := siteLit(w.site(a.Pos(), "send on "+types.ExprString(a.Chan)))
 	ct, _ := underlying(w.info.TypeOf(a.Chan)).(*types.Chan)
 	if ct == nil || !duplicable(a.Chan) || hasIndexCall(a.Chan) {
-		s.Chan = w.chanOp(rtnames.SendOp, s.Chan)
+		w.change()
+		s.Chan = w.rtCall(rtnames.SendOp, w.taskExpr(), s.Chan, site)
 		return
 	}
 	fn := rtnames.SendV
@@ -332,7 +334,7 @@ func (w *walker) hbSend(s *dst.SendStmt) {
 		fn = rtnames.SendOnlyV
 	}
 	w.change()
-	s.Value = w.rtCall(fn, w.taskExpr(), exprFromAST(a.Chan), s.Value)
+	s.Value = w.rtCall(fn, w.taskExpr(), exprFromAST(a.Chan), s.Value, site)
 }
 
 // hasIndexCall reports whether e has a call inside (duplicable allows

@@ -120,6 +120,9 @@ const (
 	ChanSend      = "ChanSend"  // method of *Task: (ch any) before a send
 	ChanRecv      = "ChanRecv"  // method of *Task: (ch any) before a receive, in and after a range over ch
 	ChanClose     = "ChanClose" // method of *Task: (ch any) before close
+	SentOn        = "SentOn"    // method of *Task: (ch, site) ChanSend that also checks the send against a close
+	ClosedOn      = "ClosedOn"  // method of *Task: (ch, site) ChanClose that also checks the close as a write
+	MakeChan      = "MakeChan"  // (t, ch) ch: forgets the state of a channel just made
 	SendV         = "SendV"     // (t, ch, v) v: Chan after the sent value is computed
 	SendOnlyV     = "SendOnlyV" // SendV for a send-only channel
 	SyncOp        = "SyncOp"    // (t, p) p: Sync, then the sync.Map call on p
