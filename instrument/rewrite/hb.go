@@ -385,7 +385,16 @@ func (w *walker) hbSyncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) ds
 	if !ok || !w.isMethodVal(sel) {
 		return nil
 	}
-	recvAST := ast.Unparen(a.Fun).(*ast.SelectorExpr).X
+	selAST := ast.Unparen(a.Fun).(*ast.SelectorExpr)
+	recvAST := selAST.X
+	if len(w.info.Selections[selAST].Index()) > 1 {
+		// a method promoted from an embedded WaitGroup, Once…: hooked on
+		// the embedded object itself, which other calls name directly
+		if !duplicable(recvAST) || hasIndexCall(recvAST) {
+			return nil // foreignCall treats it as foreign
+		}
+		return w.hbPromoted(x, sel, selAST, fn)
+	}
 	switch name := fn.FullName(); name {
 	case "(*sync.Once).Do":
 		if !duplicable(recvAST) || len(x.Args) != 1 {
@@ -479,7 +488,20 @@ func (w *walker) hbDeferred(d *dst.DeferStmt) bool {
 	if !ok {
 		return false
 	}
-	recvAST := ast.Unparen(a.Fun).(*ast.SelectorExpr).X
+	selAST := ast.Unparen(a.Fun).(*ast.SelectorExpr)
+	recvAST := selAST.X
+	if !duplicable(recvAST) || hasIndexCall(recvAST) {
+		return false // foreignCall: through G
+	}
+	if len(w.info.Selections[selAST].Index()) > 1 { // promoted: on the embedded object
+		path, ptr, ok := w.embeddedSync(selAST)
+		if !ok {
+			return false
+		}
+		w.change()
+		d.Call = w.rtCall(rtnames.SyncCall, w.taskExpr(), ptr, &dst.SelectorExpr{X: path, Sel: dst.NewIdent(sel.Sel.Name)})
+		return true
+	}
 	w.change()
 	ptr := w.addrOf(sel.X, recvAST)
 	d.Call = w.rtCall(rtnames.SyncCall, w.taskExpr(), ptr, &dst.SelectorExpr{X: exprFromAST(recvAST), Sel: dst.NewIdent(sel.Sel.Name)})
@@ -622,6 +644,11 @@ func (w *walker) foreignCall(x *ast.CallExpr) bool {
 		return false
 	}
 	if path == "sync" {
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+			if s := w.info.Selections[sel]; s != nil && len(s.Index()) > 1 && (!duplicable(sel.X) || hasIndexCall(sel.X) || fn.FullName() == "(*sync.WaitGroup).Go") {
+				return true // promoted and not hooked (hbPromoted)
+			}
+		}
 		switch recvNamed(fn) {
 		case "Mutex", "RWMutex", "WaitGroup", "Map", "Once":
 			return false // hooked by lockCall and hbSyncCall
@@ -836,4 +863,66 @@ func (w *walker) spawnCall(pos token.Pos) dst.Expr {
 		site = w.site(pos, "go statement")
 	}
 	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.GoHB)}, Args: []dst.Expr{siteLit(site)}}
+}
+
+// hbPromoted hooks a call of a sync method promoted from an embedded field
+// (s.Wait() with s embedding a WaitGroup) on the embedded object: the
+// hooks key objects by address, and s.WaitGroup.Done() elsewhere names it.
+func (w *walker) hbPromoted(x *dst.CallExpr, sel *dst.SelectorExpr, a *ast.SelectorExpr, fn *types.Func) dst.Expr {
+	if w.deferred == x {
+		return nil // hbDeferred
+	}
+	_, ptr, ok := w.embeddedSync(a)
+	if !ok {
+		return nil
+	}
+	w.change()
+	switch fn.FullName() {
+	case "(*sync.Once).Do":
+		if len(x.Args) != 1 {
+			return nil
+		}
+		x.Args[0] = &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Once)}, Args: []dst.Expr{ptr, w.rval(x.Args[0])}}
+		return x
+	case "(*sync.WaitGroup).Go":
+		return nil // foreignCall: rare enough to synchronize through G
+	}
+	op := rtnames.SyncOp
+	switch fn.Name() {
+	case "Add", "Done", "Signal", "Broadcast":
+		op = rtnames.ReleaseOp
+	case "Wait":
+		op = rtnames.AcquireOp
+		if recvNamed(fn) == "Cond" {
+			op = rtnames.CondOp
+		}
+	}
+	sel.X = w.rtCall(op, w.taskExpr(), ptr)
+	sel.Sel = dst.NewIdent(fn.Name())
+	w.rvals(x.Args)
+	return x
+}
+
+// embeddedSync returns, for the selector a of a method promoted from an
+// embedded sync object (s.Wait), the path to that object (s.WaitGroup)
+// and a pointer to it; a.X must be duplicable.
+func (w *walker) embeddedSync(a *ast.SelectorExpr) (path, ptr dst.Expr, ok bool) {
+	path = exprFromAST(a.X)
+	t := w.info.TypeOf(a.X)
+	idx := w.info.Selections[a].Index()
+	for _, i := range idx[:len(idx)-1] {
+		st, _ := derefStruct(t)
+		if st == nil {
+			return nil, nil, false
+		}
+		f := st.Field(i)
+		path = &dst.SelectorExpr{X: path, Sel: dst.NewIdent(f.Name())}
+		t = f.Type()
+	}
+	ptr = path
+	if !isPointer(t) {
+		ptr = &dst.UnaryExpr{Op: token.AND, X: exprFromAST(a.X)}
+		ptr.(*dst.UnaryExpr).X = dst.Clone(path).(dst.Expr)
+	}
+	return path, ptr, true
 }

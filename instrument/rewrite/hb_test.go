@@ -42,6 +42,7 @@ func TestHBReports(t *testing.T) {
 	}{
 		{"testdata/hb/hbracy", []string{"main.go:37:3 ~ main.go:40:2"}},
 		{"testdata/hb/hbclean", nil},
+		{"testdata/hb/hbembedded", nil},
 	} {
 		t.Run(filepath.Base(tt.dir), func(t *testing.T) {
 			t.Parallel()
