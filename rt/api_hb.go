@@ -87,17 +87,17 @@ func (t *Task) Chan(ch any) { t.hbChan(ch) }
 // its pending acquire takes the receivers' clock if the buffer is full
 // when it is taken (After, right after the send): a receive made room for
 // the send, or met it (unbuffered).
-func (t *Task) ChanSend(ch any) { t.hbChanSend(ch) }
+func (t *Task) ChanSend(ch any) { t.hbChanOp(ch, chanSend) }
 
 // ChanRecv is called right before a receive from ch (also a select's
 // receive case, and first in the body of a range over ch and after the
 // loop): it releases to the receivers' clock and makes the senders' clock
 // (every send and the close) a pending acquire.
-func (t *Task) ChanRecv(ch any) { t.hbChanRecv(ch) }
+func (t *Task) ChanRecv(ch any) { t.hbChanOp(ch, chanRecv) }
 
 // ChanClose is called right before close(ch): a release to the senders'
 // clock, which a receive that sees the close acquires.
-func (t *Task) ChanClose(ch any) { t.hbChanClose(ch) }
+func (t *Task) ChanClose(ch any) { t.hbChanOp(ch, chanClose) }
 
 // SentOn is ChanSend for the send at site: it also checks the send as a
 // read of the channel's state, which a close writes (a close racing with
@@ -135,11 +135,11 @@ func (t *Task) ExitJoined() { t.hbExitJoined() }
 
 // SyncRelease is the release half of Sync: right before a call that only
 // publishes (WaitGroup Add and Done, Cond Signal and Broadcast).
-func (t *Task) SyncRelease(obj any) { t.hbSyncRelease(obj) }
+func (t *Task) SyncRelease(obj any) { t.hbSyncOp(obj, true, false) }
 
 // SyncAcquire is the acquire half of Sync: right before a call that only
 // waits (WaitGroup Wait), its acquire pending until the next hook.
-func (t *Task) SyncAcquire(obj any) { t.hbSyncAcquire(obj) }
+func (t *Task) SyncAcquire(obj any) { t.hbSyncOp(obj, false, true) }
 
 // CondWait is called right before c.Wait(): Wait unlocks c.L and locks it
 // again, so this releases c.L as an Unlock does, and makes pending the

@@ -190,46 +190,40 @@ func (t *Task) hbChan(ch any) {
 // only come from receives of other goroutines after the send returned,
 // which a cap-1 channel used as a lock does not have.
 
-// hbChanSend is ChanSend.
-func (t *Task) hbChanSend(ch any) {
+// chanOp names what a channel hook does.
+type chanOp uint8
+
+const (
+	chanSend chanOp = iota
+	chanRecv
+	chanClose
+)
+
+// hbChanOp is ChanSend, ChanRecv and ChanClose: a release to the clock
+// the operation publishes to (a receive: the receivers'; a send or a
+// close: the senders'), and the acquire it waits for (a receive: the
+// senders'; a send: the receivers', if the buffer is full then).
+func (t *Task) hbChanOp(ch any, op chanOp) {
 	p := chanID(ch)
 	if p == nil {
 		return
 	}
-	if th := t.hbOf(); th != nil {
-		th.escapedRelease(uintptr(p))
+	th := t.hbOf()
+	if th == nil {
+		return
+	}
+	th.escapedRelease(uintptr(p))
+	switch op {
+	case chanSend:
 		th.releaseTo(hbKey{uintptr(p), hbObject})
 		th.addFull(p)
-		th.mu.Unlock()
-	}
-}
-
-// hbChanRecv is ChanRecv.
-func (t *Task) hbChanRecv(ch any) {
-	p := chanID(ch)
-	if p == nil {
-		return
-	}
-	if th := t.hbOf(); th != nil {
-		th.escapedRelease(uintptr(p))
+	case chanRecv:
 		th.releaseTo(hbKey{uintptr(p), hbChanRecv})
 		th.addPending(hbKey{uintptr(p), hbObject})
-		th.mu.Unlock()
-	}
-}
-
-// hbChanClose is ChanClose: a release to the senders' clock, which every
-// receive that sees the close acquires.
-func (t *Task) hbChanClose(ch any) {
-	p := chanID(ch)
-	if p == nil {
-		return
-	}
-	if th := t.hbOf(); th != nil {
-		th.escapedRelease(uintptr(p))
+	case chanClose:
 		th.releaseTo(hbKey{uintptr(p), hbObject})
-		th.mu.Unlock()
 	}
+	th.mu.Unlock()
 }
 
 // escapedRelease releases to G when Escape marked the object at addr.
@@ -251,15 +245,25 @@ func chanFull(p unsafe.Pointer) bool {
 
 // hbSync is Sync. An obj that holds no pointer cannot name an object: it
 // synchronizes as Foreign does, through G (more orderings, never fewer).
-func (t *Task) hbSync(obj any) {
-	if th := t.hbOf(); th != nil {
-		if k, ok := objKey(obj); ok {
-			th.syncOn(k)
-		} else if obj != nil {
-			th.foreign()
-		}
-		th.mu.Unlock()
+func (t *Task) hbSync(obj any) { t.hbSyncOp(obj, true, true) }
+
+// hbSyncOp is Sync (release and acquire), SyncRelease and SyncAcquire.
+func (t *Task) hbSyncOp(obj any, release, acquire bool) {
+	th := t.hbOf()
+	if th == nil {
+		return
 	}
+	switch k, ok := objKey(obj); {
+	case ok && release && acquire:
+		th.syncOn(k)
+	case ok && release:
+		th.releaseTo(k)
+	case ok:
+		th.addPending(k)
+	case obj != nil:
+		th.foreign()
+	}
+	th.mu.Unlock()
 }
 
 // hbOnce is Once.
@@ -289,30 +293,6 @@ func (t *Task) hbOnce(o *sync.Once, f func()) func() {
 func (t *Task) hbForeign() {
 	if th := t.hbOf(); th != nil {
 		th.foreign()
-		th.mu.Unlock()
-	}
-}
-
-// hbSyncRelease is SyncRelease.
-func (t *Task) hbSyncRelease(obj any) {
-	if th := t.hbOf(); th != nil {
-		if k, ok := objKey(obj); ok {
-			th.releaseTo(k)
-		} else if obj != nil {
-			th.foreign()
-		}
-		th.mu.Unlock()
-	}
-}
-
-// hbSyncAcquire is SyncAcquire.
-func (t *Task) hbSyncAcquire(obj any) {
-	if th := t.hbOf(); th != nil {
-		if k, ok := objKey(obj); ok {
-			th.addPending(k)
-		} else if obj != nil {
-			th.foreign()
-		}
 		th.mu.Unlock()
 	}
 }
@@ -378,7 +358,7 @@ func (t *Task) hbSentOn(ch any, site Site) {
 	if t.hb != nil {
 		t.hbAccess(chanStateAddr(p), site, false, false)
 	}
-	t.hbChanSend(ch)
+	t.hbChanOp(ch, chanSend)
 }
 
 // hbClosedOn is ClosedOn.
@@ -390,7 +370,7 @@ func (t *Task) hbClosedOn(ch any, site Site) {
 	if t.hb != nil {
 		t.hbAccess(chanStateAddr(p), site, true, false)
 	}
-	t.hbChanClose(ch)
+	t.hbChanOp(ch, chanClose)
 }
 
 // hbMakeChan forgets the state of a channel just made.

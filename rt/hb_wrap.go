@@ -80,7 +80,10 @@ func SendOnlyV[C ~chan<- E, E any](t *Task, ch C, v E, s Site) E {
 // evaluated by the parent, as written, and the goroutine is a thread
 // (Start) from its first instruction until f returns or panics (Exit).
 // A nil s (no thread in the parent) returns f.
-func Spawned[F any](s *Spawn, f F) F {
+func Spawned[F any](s *Spawn, f F) F { return spawned(s, f, (*Task).Exit) }
+
+// spawned is Spawned and SpawnedJoined: the goroutine ends with end.
+func spawned[F any](s *Spawn, f F, end func(*Task)) F {
 	if s == nil {
 		return f
 	}
@@ -90,7 +93,7 @@ func Spawned[F any](s *Spawn, f F) F {
 			return f
 		}
 		return any(func() {
-			defer s.Start().Exit()
+			defer end(s.Start())
 			g()
 		}).(F)
 	case func() error:
@@ -98,7 +101,7 @@ func Spawned[F any](s *Spawn, f F) F {
 			return f
 		}
 		return any(func() error {
-			defer s.Start().Exit()
+			defer end(s.Start())
 			return g()
 		}).(F)
 	}
@@ -107,7 +110,7 @@ func Spawned[F any](s *Spawn, f F) F {
 		return f
 	}
 	return reflect.MakeFunc(v.Type(), func(args []reflect.Value) []reflect.Value {
-		defer s.Start().Exit()
+		defer end(s.Start())
 		if v.Type().IsVariadic() {
 			return v.CallSlice(args)
 		}
@@ -162,27 +165,4 @@ func SyncCall(t *Task, obj any, f func()) {
 
 // SpawnedJoined is Spawned for a function a wrapper starts and joins
 // (wg.Go(f), g.Go(f)): the goroutine ends with ExitJoined.
-func SpawnedJoined[F any](s *Spawn, f F) F {
-	if s == nil {
-		return f
-	}
-	switch g := any(f).(type) {
-	case func():
-		if g == nil {
-			return f
-		}
-		return any(func() {
-			defer s.Start().ExitJoined()
-			g()
-		}).(F)
-	case func() error:
-		if g == nil {
-			return f
-		}
-		return any(func() error {
-			defer s.Start().ExitJoined()
-			return g()
-		}).(F)
-	}
-	return Spawned(s, f) // no other signature is a wrapper's; joined by nothing
-}
+func SpawnedJoined[F any](s *Spawn, f F) F { return spawned(s, f, (*Task).ExitJoined) }
