@@ -328,11 +328,19 @@ func (h *hbHist) record(vc vclock, now epoch, site Site) {
 	case h.e == 0 || epochThread(h.e) == epochThread(now) || vc.before(h.e):
 		h.e, h.site = now, site
 	default:
-		s := &hbSet{}
+		s := newSet(vc, h.e, now)
 		s.put(h.e, h.site)
 		s.put(now, site)
 		h.e, h.site, h.set = 0, 0, s
 	}
+}
+
+// newSet returns an empty set sized for the threads vc knows of and the
+// two epochs a and b, so that put does not grow it one thread at a time
+// (a byte read by 16 subscribers grew its two slices a dozen times).
+func newSet(vc vclock, a, b epoch) *hbSet {
+	n := max(len(vc), int(max(epochThread(a), epochThread(b)))+1)
+	return &hbSet{c: make(vclock, n), site: make([]Site, n)}
 }
 
 // clear empties h.

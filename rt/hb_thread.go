@@ -175,12 +175,20 @@ func (th *hbThread) acquireG() {
 	e.gmu.Unlock()
 }
 
-// releaseG joins the thread's clock into G and ticks. Under mu.
+// releaseG joins the thread's clock into G and ticks. Under mu. When the
+// thread had joined the latest G, G is now its clock, so the thread is
+// marked as having seen the new version: its next acquire has nothing to
+// take from G (a loop of Foreign and After, as around every call through a
+// function value, otherwise joined G back at each call).
 func (th *hbThread) releaseG() {
 	e := th.eng
 	e.gmu.Lock()
+	seen := th.gver == e.gver.Load() // G has not changed since th joined it
 	e.g.join(th.vc)
-	e.gver.Add(1)
+	v := e.gver.Add(1)
+	if seen {
+		th.gver = v
+	}
 	e.gmu.Unlock()
 	th.tick()
 }

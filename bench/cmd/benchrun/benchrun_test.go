@@ -209,3 +209,38 @@ func TestSlicedOutputNotCompared(t *testing.T) {
 		t.Errorf("goanomaly run with another output: problems %q, want one", tab.problems)
 	}
 }
+
+// TestHBBuild: the hb build is goanomaly build -hb, built with the
+// goanomaly binary, and its table has ratios to plain and to -race.
+func TestHBBuild(t *testing.T) {
+	if got, want := buildArgs("hb", "ga", "out", "./bench/k"), []string{"ga", "build", "-hb", "-o", "out", "./bench/k"}; !slices.Equal(got, want) {
+		t.Errorf("buildArgs(hb) = %q, want %q", got, want)
+	}
+	stub, root := stubTool(t), t.TempDir()
+	writeFile(t, filepath.Join(root, "go.mod"), "module example.com/k\n\ngo 1.22\n")
+	writeFile(t, filepath.Join(root, "bench/k/main.go"), "package main\n\nfunc main() {}\n")
+	o := &options{goanomaly: stub, builds: map[string]bool{"plain": true, "hb": true}}
+	vs, err := buildAll(o, root, t.TempDir(), []string{"k"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) != 2 || vs[1].name != "hb" || !slices.Equal(vs[1].env, []string{"GOANOMALY=summary=1"}) {
+		t.Errorf("built %+v, want plain and hb", vs)
+	}
+
+	s := time.Second
+	tab := &table{variants: []string{"plain", "hb", "race"}, rounds: 1, rows: []row{{kernel: "unstructured/cache", checks: map[string]int64{}, cells: map[string]cell{
+		"plain": {wall: s, rss: 10 << 20, runs: 1}, "hb": {wall: 3 * s, rss: 20 << 20, runs: 1}, "race": {wall: 6 * s, rss: 80 << 20, runs: 1},
+	}}}}
+	var b strings.Builder
+	tab.print(&b)
+	out := b.String()
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^ *kernel +plain s +hb s +× +race s +× +hb/race +plain MB +hb MB +× +race MB +× +hb/race *$`),
+		regexp.MustCompile(`(?m)^ *unstructured/cache +1\.000 +3\.000 +3\.00 +6\.000 +6\.00 +0\.50 +10\.0 +20\.0 +2\.00 +80\.0 +8\.00 +0\.25 *$`),
+	} {
+		if !want.MatchString(out) {
+			t.Errorf("table does not match %s:\n%s", want, out)
+		}
+	}
+}

@@ -12,7 +12,7 @@ import (
 
 // variant is one way of building the kernels.
 type variant struct {
-	name string   // plain, goanomaly, conservative, race, dormant, sample, sliced
+	name string   // plain, goanomaly, conservative, race, dormant, sample, sliced, hb
 	env  []string // added to the environment of its runs
 	dir  string   // where its binaries are
 }
@@ -24,7 +24,7 @@ type variant struct {
 func buildAll(o *options, root, work string, kernels []string) ([]variant, error) {
 	vs := []variant{{name: "plain"}}
 	var tool string
-	if o.builds["goanomaly"] || o.builds["conservative"] || o.builds["dormant"] || o.builds["sample"] || o.builds["sliced"] {
+	if o.builds["goanomaly"] || o.builds["conservative"] || o.builds["dormant"] || o.builds["sample"] || o.builds["sliced"] || o.builds["hb"] {
 		var err error
 		if tool, err = goanomalyTool(o, root, work); err != nil {
 			if o.goanomaly != "" {
@@ -34,7 +34,9 @@ func buildAll(o *options, root, work string, kernels []string) ([]variant, error
 		} else {
 			// sliced: goanomaly build -slice, the post-mortem rerun, which
 			// computes only what the report depends on (docs/slice.md).
-			for _, name := range []string{"goanomaly", "conservative", "sliced"} {
+			// hb: goanomaly build -hb, the code outside constructs
+			// checked by happens-before (docs/runtime.md).
+			for _, name := range []string{"goanomaly", "conservative", "sliced", "hb"} {
 				if o.builds[name] {
 					vs = append(vs, variant{name: name, env: []string{"GOANOMALY=summary=1"}})
 				}
@@ -93,6 +95,8 @@ func buildArgs(name, tool, out, pkg string) []string {
 		return []string{tool, "build", "-conservative", "-o", out, pkg}
 	case "sliced":
 		return []string{tool, "build", "-slice", "-o", out, pkg}
+	case "hb":
+		return []string{tool, "build", "-hb", "-o", out, pkg}
 	case "dormant", "sample":
 		return []string{tool, "build", "-dormant", "-o", out, pkg}
 	case "race":

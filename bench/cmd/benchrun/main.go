@@ -11,7 +11,9 @@
 // production binary that can be checked later costs), sample (the same
 // binary with GOANOMALY=sample=0.01) and sliced (goanomaly build -slice, a
 // post-mortem rerun that computes only what the report depends on; its
-// output, dropped, is not compared).
+// output, dropped, is not compared). And hb (goanomaly build -hb: the code
+// outside constructs checked by happens-before, issue 13), with its ratios
+// to -race's as for the conservative build.
 //
 // Usage, from the repository root:
 //
@@ -81,11 +83,11 @@ func main() {
 	o.builds = map[string]bool{"plain": true}
 	for _, b := range strings.Split(*builds, ",") {
 		switch b = strings.TrimSpace(b); b {
-		case "plain", "goanomaly", "conservative", "race", "dormant", "sample", "sliced":
+		case "plain", "goanomaly", "conservative", "race", "dormant", "sample", "sliced", "hb":
 			o.builds[b] = true
 		case "":
 		default:
-			fatalf("-builds: unknown build %q (want plain, goanomaly, conservative, race, dormant, sample, sliced)", b)
+			fatalf("-builds: unknown build %q (want plain, goanomaly, conservative, race, dormant, sample, sliced, hb)", b)
 		}
 	}
 	var err error
@@ -186,7 +188,7 @@ func reprint(o *options) (int, error) {
 
 // buildOrder places a build's columns: plain first, as measured.
 func buildOrder(name string) int {
-	return slices.Index([]string{"plain", "goanomaly", "conservative", "race", "dormant", "sample", "sliced"}, name)
+	return slices.Index([]string{"plain", "goanomaly", "conservative", "race", "dormant", "sample", "sliced", "hb"}, name)
 }
 
 // findKernels returns the kernels matching re: the directories under

@@ -221,8 +221,9 @@ func meanBound(marks []string) string {
 }
 
 // columns lists the table's columns: times, then memory, each build with
-// its ratio to plain, the conservative build also against -race, then the
-// checks of the goanomaly builds.
+// its ratio to plain, the conservative and hb builds also against -race
+// (issue 13's target for hb: time at most -race's, memory at most half),
+// then the checks of the goanomaly builds.
 func (t *table) columns() []column {
 	others := t.variants[1:]
 	has := func(v string) bool { return slices.Contains(t.variants, v) }
@@ -257,6 +258,9 @@ func (t *table) columns() []column {
 	if has("conservative") && has("race") {
 		cols = append(cols, ratioCol("cons/race", timeRatio("conservative", "race")))
 	}
+	if has("hb") && has("race") {
+		cols = append(cols, ratioCol("hb/race", timeRatio("hb", "race")))
+	}
 	cols = append(cols, column{head: "plain MB", value: func(r row) string { return fmtMB(r.cells["plain"].rss) }})
 	for _, v := range others {
 		cols = append(cols,
@@ -265,6 +269,9 @@ func (t *table) columns() []column {
 	}
 	if has("conservative") && has("race") {
 		cols = append(cols, ratioCol("cons/race", memRatio("conservative", "race")))
+	}
+	if has("hb") && has("race") {
+		cols = append(cols, ratioCol("hb/race", memRatio("hb", "race")))
 	}
 	for _, v := range []string{"goanomaly", "conservative"} {
 		if !has(v) {
