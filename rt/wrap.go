@@ -15,13 +15,17 @@ import (
 
 // R checks a read of *p and returns p.
 func R[T any](t *Task, p *T, s Site) *T {
-	t.Read(uintptr(unsafe.Pointer(p)), s)
+	if t != nil { // nil: an -hb function's thread inside a construct's goroutine, which its clone checks
+		t.Read(uintptr(unsafe.Pointer(p)), s)
+	}
 	return p
 }
 
 // W checks a write of *p and returns p.
 func W[T any](t *Task, p *T, s Site) *T {
-	t.Write(uintptr(unsafe.Pointer(p)), s)
+	if t != nil { // nil: an -hb function's thread inside a construct's goroutine, which its clone checks
+		t.Write(uintptr(unsafe.Pointer(p)), s)
+	}
 	return p
 }
 
@@ -35,7 +39,9 @@ func W[T any](t *Task, p *T, s Site) *T {
 // pair the read would have printed as WRITE-READ or READ-WRITE prints as
 // WRITE-WRITE. TestRWIsOneWrite checks the argument against the oracle.
 func RW[T any](t *Task, p *T, s Site) *T {
-	t.Write(uintptr(unsafe.Pointer(p)), s)
+	if t != nil { // nil: an -hb function's thread inside a construct's goroutine, which its clone checks
+		t.Write(uintptr(unsafe.Pointer(p)), s)
+	}
 	return p
 }
 
