@@ -17,6 +17,7 @@ func hbRoot() *Task {
 		th.mu.Unlock()
 		return t
 	}
+	global.hb.dropOld()
 	th := global.hb.root()
 	th.roots, th.byRoot = 1, true
 	hbSetCurrent(&th.task)

@@ -79,8 +79,9 @@ type hbOther struct {
 type hbVarShard struct {
 	mu   sync.Mutex
 	m    map[uintptr]*hbChunk
+	old  map[uintptr]*hbChunk // the previous collection's generation (hb_gen.go)
+	gen  uint64               // the generation m is of
 	slab []hbVar
-	_    [24]byte
 }
 
 const hbChunkShift = 6
@@ -93,15 +94,20 @@ func (e *hbEngine) varShard(key uintptr) *hbVarShard {
 // location returns the history of addr in sh, its shard (whose mutex is
 // held), creating it on first touch.
 func (e *hbEngine) location(sh *hbVarShard, addr uintptr) *hbVar {
+	e.age(sh)
 	key := addr >> hbChunkShift
 	ch := sh.m[key]
 	if ch == nil {
 		if sh.m == nil {
 			sh.m = map[uintptr]*hbChunk{}
 		}
-		ch = new(hbChunk)
+		if ch = sh.old[key]; ch != nil { // touched again: it lives on
+			delete(sh.old, key)
+		} else {
+			ch = new(hbChunk)
+			e.chunks.Add(1)
+		}
 		sh.m[key] = ch
-		e.chunks.Add(1)
 	}
 	if addr&7 == 0 {
 		p := &ch.words[addr>>3&7]
@@ -372,9 +378,12 @@ func (e *hbEngine) forget(addr, size uintptr) {
 		for i := range e.vars {
 			sh := &e.vars[i]
 			sh.mu.Lock()
-			for key, ch := range sh.m {
-				if first <= key && key <= last {
-					e.forgetChunk(sh, key, ch, addr, end)
+			e.age(sh)
+			for _, m := range [2]map[uintptr]*hbChunk{sh.m, sh.old} {
+				for key, ch := range m {
+					if first <= key && key <= last {
+						e.forgetChunk(m, key, ch, addr, end)
+					}
 				}
 			}
 			sh.mu.Unlock()
@@ -384,20 +393,23 @@ func (e *hbEngine) forget(addr, size uintptr) {
 	for key := first; key <= last; key++ {
 		sh := e.varShard(key)
 		sh.mu.Lock()
-		if ch := sh.m[key]; ch != nil {
-			e.forgetChunk(sh, key, ch, addr, end)
+		e.age(sh)
+		for _, m := range [2]map[uintptr]*hbChunk{sh.m, sh.old} {
+			if ch := m[key]; ch != nil {
+				e.forgetChunk(m, key, ch, addr, end)
+			}
 		}
 		sh.mu.Unlock()
 	}
 }
 
-// forgetChunk drops the locations of ch, the chunk key of sh (whose mutex
-// is held), in [addr, end).
-func (e *hbEngine) forgetChunk(sh *hbVarShard, key uintptr, ch *hbChunk, addr, end uintptr) {
+// forgetChunk drops the locations of ch, the chunk key of m (a map of a
+// shard whose mutex is held), in [addr, end).
+func (e *hbEngine) forgetChunk(m map[uintptr]*hbChunk, key uintptr, ch *hbChunk, addr, end uintptr) {
 	lo, hi := key<<hbChunkShift, (key+1)<<hbChunkShift
 	if addr <= lo && hi <= end {
 		ch.forget(lo, hi)
-		delete(sh.m, key)
+		delete(m, key)
 		e.chunks.Add(-1)
 		return
 	}

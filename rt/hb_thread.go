@@ -34,6 +34,10 @@ type hbEngine struct {
 	chunks atomic.Int64         // chunks in vars
 
 	escaped sync.Map // addresses of objects Escape marked: their releases also go to G
+
+	gc          hbGC          // counting collections (hb_gen.go)
+	generations atomic.Bool   // the shadow turns generations at collections
+	gcGen       atomic.Uint64 // collections counted
 }
 
 const (
@@ -70,7 +74,8 @@ type hbThread struct {
 	// take mu too (access).
 	entered atomic.Int32
 
-	cache [hbCacheSize]hbCached // locations this thread checked lately (repeat); its goroutine's only
+	cache    [hbCacheSize]hbCached // locations this thread checked lately (repeat); its goroutine's only
+	cacheGen uint64                // the shadow generation the cache was filled in
 
 	roots  int  // HBRoot calls not yet ended on this thread
 	byRoot bool // HBRoot made the thread (EndRoot of the last ends it)
@@ -253,6 +258,14 @@ func (th *hbThread) remember(addr uintptr, v *hbVar) {
 // location's are hbDead, which no epoch equals. Only while no construct
 // the thread entered is open (entered): its blocks may tick the clock.
 func (th *hbThread) repeat(addr uintptr, write bool) bool {
+	if g := th.eng.gcGen.Load(); g != th.cacheGen {
+		// a collection turned the shadow's generations (hb_gen.go): a
+		// cached location may have been dropped, and the slow path moves
+		// a live one to the new generation
+		th.cache = [hbCacheSize]hbCached{}
+		th.cacheGen = g
+		return false
+	}
 	c := &th.cache[addr>>3&(hbCacheSize-1)]
 	if c.addr != addr || c.v == nil || th.entered.Load() != 0 {
 		return false

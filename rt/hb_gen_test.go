@@ -1,0 +1,41 @@
+package rt
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestHBGenerations: with generations on, a history survives one
+// collection (and is moved to the new generation when touched), and is
+// dropped after two collections without a touch: the race is then missed,
+// never invented.
+func TestHBGenerations(t *testing.T) {
+	RegisterSites(9400, []SiteInfo{{Pos: "gen.go:1:1", What: "x"}, {Pos: "gen.go:2:1", What: "y"}})
+	var out bytes.Buffer
+	root, e := hbTestRoot(t, "", &out)
+	e.generations.Store(true) // turned by hand below, not by the collector
+	xs, ys := new([16]int), new([16]int) // 128 bytes each: x and y in chunks of their own
+	x, y := &xs[8], &ys[8]
+	wrote, bumped, done := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	hbGo(root, func(k *Task) {
+		k.Write(addrOf(x), 9400)
+		k.Write(addrOf(y), 9401)
+		close(wrote)
+		<-bumped                  // not hooked
+		k.Write(addrOf(y), 9401) // touched after one collection: y's history moves on
+		close(done)
+	})
+	<-wrote // not hooked: everything below is unordered with the goroutine
+	e.gcGen.Add(1)
+	close(bumped)
+	<-done
+	e.gcGen.Add(1) // x was not touched for two collections: dropped; y was
+	root.Write(addrOf(x), 9400)
+	root.Write(addrOf(y), 9401)
+	if races(e) != 1 || !bytes.Contains(out.Bytes(), []byte("gen.go:2:1")) || bytes.Contains(out.Bytes(), []byte("gen.go:1:1")) {
+		t.Fatalf("want y's race only (x's history was dropped):\n%s", out.String())
+	}
+	if n := e.chunks.Load(); n < 0 {
+		t.Fatalf("chunks count went negative: %d", n)
+	}
+}
