@@ -13,7 +13,7 @@ func TestHBGenerations(t *testing.T) {
 	RegisterSites(9400, []SiteInfo{{Pos: "gen.go:1:1", What: "x"}, {Pos: "gen.go:2:1", What: "y"}})
 	var out bytes.Buffer
 	root, e := hbTestRoot(t, "", &out)
-	e.generations.Store(true) // turned by hand below, not by the collector
+	e.generations.Store(true)            // turned by hand below, not by the collector
 	xs, ys := new([16]int), new([16]int) // 128 bytes each: x and y in chunks of their own
 	x, y := &xs[8], &ys[8]
 	wrote, bumped, done := make(chan struct{}), make(chan struct{}), make(chan struct{})
@@ -21,7 +21,7 @@ func TestHBGenerations(t *testing.T) {
 		k.Write(addrOf(x), 9400)
 		k.Write(addrOf(y), 9401)
 		close(wrote)
-		<-bumped                  // not hooked
+		<-bumped                 // not hooked
 		k.Write(addrOf(y), 9401) // touched after one collection: y's history moves on
 		close(done)
 	})

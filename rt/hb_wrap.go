@@ -54,23 +54,48 @@ func MakeChan[C any](t *Task, ch C) C {
 	return ch
 }
 
-// SendV calls t.SentOn(ch, s) and returns v: a send statement ch <- v
-// becomes ch <- _ga_rt.SendV(t, ch, v), so the hook runs after the value
-// is computed (what computing it wrote is released with it). ch is
-// written twice only when it is a variable or a field path (the rewriter
-// checks). E is taken from the channel's type, so an untyped constant v
-// converts as in the send.
-func SendV[C ~chan E, E any](t *Task, ch C, v E, s Site) E {
-	if t != nil {
-		t.SentOn(ch, s)
+// Sender returns what checks a send on ch at site s: a send statement
+// ch <- v becomes ch <- _ga_rt.Sender(t, ch, s).V(v), so the hook runs
+// after the value is computed (what computing it wrote is released with
+// it). ch is written twice only when it is a variable or a field path (the
+// rewriter checks). The element type E comes from the channel's type
+// alone, so v converts to it as in the send. The result is a value: no
+// allocation.
+func Sender[C ~chan E, E any](t *Task, ch C, s Site) SendCheck[C, E] {
+	return SendCheck[C, E]{t, ch, s}
+}
+
+// SendOnlySender is Sender for a send-only channel.
+func SendOnlySender[C ~chan<- E, E any](t *Task, ch C, s Site) SendOnlyCheck[C, E] {
+	return SendOnlyCheck[C, E]{t, ch, s}
+}
+
+// SendCheck is a send's check, made by Sender.
+type SendCheck[C ~chan E, E any] struct {
+	t  *Task
+	ch C
+	s  Site
+}
+
+// V hooks the send (SentOn) and returns the value to send.
+func (c SendCheck[C, E]) V(v E) E {
+	if c.t != nil {
+		c.t.SentOn(c.ch, c.s)
 	}
 	return v
 }
 
-// SendOnlyV is SendV for a send-only channel.
-func SendOnlyV[C ~chan<- E, E any](t *Task, ch C, v E, s Site) E {
-	if t != nil {
-		t.SentOn(ch, s)
+// SendOnlyCheck is SendCheck for a send-only channel.
+type SendOnlyCheck[C ~chan<- E, E any] struct {
+	t  *Task
+	ch C
+	s  Site
+}
+
+// V hooks the send (SentOn) and returns the value to send.
+func (c SendOnlyCheck[C, E]) V(v E) E {
+	if c.t != nil {
+		c.t.SentOn(c.ch, c.s)
 	}
 	return v
 }

@@ -56,7 +56,10 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 	default:
 		x.Fun = w.rval(x.Fun)
 	}
-	if fn != nil && w.task != "" && w.res.Clones[fn] && !analysis.SpreadsResults(w.info, a) { // f(g()): noted, runs as written
+	// An -hb thread calls the function itself, which finds its thread (HB):
+	// its clone, made for constructs, would check by the construct's
+	// proofs and show its _ga_ name in stacks (runtime.Caller).
+	if fn != nil && w.task != "" && w.task != hbTask && w.res.Clones[fn] && !analysis.SpreadsResults(w.info, a) { // f(g()): noted, runs as written
 		if v, ok := w.provenCall(a); ok {
 			w.record(a, callOp, plan.Independent, v.Why) // the callee as written: nothing it does needs a check here
 		} else if w.res.WorkerCallPrivate(a) {

@@ -176,18 +176,23 @@ func hbUses(body *dst.BlockStmt, name string) bool {
 	return found
 }
 
-// declaresFirst reports whether body begins by declaring name (the entry
-// statement hbEntry or hbGoLit put there).
+// declaresFirst reports whether body declares name among its top-level
+// statements (the entry statement hbEntry or hbGo put there, after the
+// prologue of a literal called through its value, if it has one).
 func declaresFirst(body *dst.BlockStmt, name string) bool {
-	if body == nil || len(body.List) == 0 {
+	if body == nil {
 		return false
 	}
-	a, ok := body.List[0].(*dst.AssignStmt)
-	if !ok || a.Tok != token.DEFINE || len(a.Lhs) != 1 {
-		return false
+	for _, st := range body.List {
+		a, ok := st.(*dst.AssignStmt)
+		if !ok || a.Tok != token.DEFINE || len(a.Lhs) != 1 {
+			continue
+		}
+		if id, ok := a.Lhs[0].(*dst.Ident); ok && id.Name == name {
+			return true
+		}
 	}
-	id, ok := a.Lhs[0].(*dst.Ident)
-	return ok && id.Name == name
+	return false
 }
 
 // hbLit rewrites a function literal that is neither a goroutine nor called
@@ -313,7 +318,7 @@ func (w *walker) chanOp(fn string, ch dst.Expr) dst.Expr {
 	return w.rtCall(fn, w.taskExpr(), ch)
 }
 
-// hbSend hooks a send statement: ch <- _ga_rt.SendV(task, ch, v), so the
+// hbSend hooks a send statement: ch <- _ga_rt.Sender(task, ch, site).V(v), so the
 // release follows the value's computation; when ch cannot be evaluated a
 // second time, _ga_rt.ChanOp(task, ch) <- v.
 func (w *walker) hbSend(s *dst.SendStmt) {
@@ -329,12 +334,16 @@ func (w *walker) hbSend(s *dst.SendStmt) {
 		s.Chan = w.rtCall(rtnames.SendOp, w.taskExpr(), s.Chan, site)
 		return
 	}
-	fn := rtnames.SendV
+	fn := rtnames.Sender
 	if ct.Dir() == types.SendOnly {
-		fn = rtnames.SendOnlyV
+		fn = rtnames.SendOnlySender
 	}
 	w.change()
-	s.Value = w.rtCall(fn, w.taskExpr(), exprFromAST(a.Chan), s.Value, site)
+	// ch <- _ga_rt.Sender(t, ch, site).V(v): the element type comes from
+	// the channel alone, so v converts as in the send (an untyped constant,
+	// a concrete value on a chan error, a named slice on a chan []int)
+	sender := w.rtCall(fn, w.taskExpr(), exprFromAST(a.Chan), site)
+	s.Value = &dst.CallExpr{Fun: &dst.SelectorExpr{X: sender, Sel: dst.NewIdent("V")}, Args: []dst.Expr{s.Value}}
 }
 
 // hasIndexCall reports whether e has a call inside (duplicable allows
@@ -813,6 +822,9 @@ func (w *walker) hbAfter(s dst.Stmt) []dst.Stmt {
 			return []dst.Stmt{&dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.ChanRecv)}, Args: []dst.Expr{exprFromAST(x.X)}}}}
 		}
 	case *ast.AssignStmt, *ast.ExprStmt, *ast.SendStmt, *ast.IncDecStmt, *ast.DeclStmt:
+		if es, ok := x.(*ast.ExprStmt); ok && w.isPanic(es.X) {
+			return nil // a terminating statement: nothing runs after it (and a function may end with it)
+		}
 		if w.waits(x) {
 			return []dst.Stmt{w.afterHook()}
 		}
@@ -925,4 +937,18 @@ func (w *walker) embeddedSync(a *ast.SelectorExpr) (path, ptr dst.Expr, ok bool)
 		ptr.(*dst.UnaryExpr).X = dst.Clone(path).(dst.Expr)
 	}
 	return path, ptr, true
+}
+
+// isPanic reports whether e is a call of the builtin panic.
+func (w *walker) isPanic(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := w.info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "panic"
 }
