@@ -3,6 +3,7 @@ package rt
 import (
 	"reflect"
 	"sync"
+	"unsafe"
 )
 
 // The generic helpers of the happens-before layer: the rewriter wraps an
@@ -191,3 +192,57 @@ func SyncCall(t *Task, obj any, f func()) {
 // SpawnedJoined is Spawned for a function a wrapper starts and joins
 // (wg.Go(f), g.Go(f)): the goroutine ends with ExitJoined.
 func SpawnedJoined[F any](s *Spawn, f F) F { return spawned(s, f, (*Task).ExitJoined) }
+
+// CloseLater hooks and closes ch: defer close(ch) becomes
+// defer _ga_rt.CloseLater(t, ch, site), so the hook runs where the close
+// does, after the function's work.
+func CloseLater[C ~chan E, E any](t *Task, ch C, s Site) {
+	if t != nil {
+		t.ClosedOn(ch, s)
+	}
+	close(ch)
+}
+
+// CloseLaterSendOnly is CloseLater for a send-only channel.
+func CloseLaterSendOnly[C ~chan<- E, E any](t *Task, ch C, s Site) {
+	if t != nil {
+		t.ClosedOn(ch, s)
+	}
+	close(ch)
+}
+
+// ForeignLater calls t.Foreign(), then f: a deferred call into code that
+// is not rewritten (defer cancel()).
+func ForeignLater(t *Task, f func()) {
+	if t != nil {
+		t.Foreign()
+	}
+	f()
+}
+
+// ForeignLaterErr is ForeignLater for a call with an error result
+// (defer g.Wait()), which the defer drops.
+func ForeignLaterErr(t *Task, f func() error) {
+	if t != nil {
+		t.Foreign()
+	}
+	_ = f()
+}
+
+// WaitCall calls t.SyncAcquire(obj), then f: defer wg.Wait().
+func WaitCall(t *Task, obj any, f func()) {
+	if t != nil {
+		t.SyncAcquire(obj)
+	}
+	f()
+}
+
+// StoreLater checks the atomic store of *p at site s and makes it, as
+// store(v): defer done.Store(true) becomes
+// defer _ga_rt.StoreLater(t, &done, site, done.Store, true).
+func StoreLater[P, V any](t *Task, p *P, s Site, store func(V), v V) {
+	if t != nil {
+		t.AtomicWrite(uintptr(unsafe.Pointer(p)), s)
+	}
+	store(v)
+}

@@ -476,7 +476,13 @@ func (w *walker) hbDeferred(d *dst.DeferStmt) bool {
 		return false
 	}
 	a, _ := w.astOf(d.Call).(*ast.CallExpr)
-	if a == nil || len(a.Args) != 0 {
+	if a == nil {
+		return false
+	}
+	if w.deferLater(d, a) {
+		return true
+	}
+	if len(a.Args) != 0 {
 		return false
 	}
 	fn := analysis.Callee(w.info, a.Fun)
@@ -488,10 +494,16 @@ func (w *walker) hbDeferred(d *dst.DeferStmt) bool {
 	default:
 		return false
 	}
+	call := rtnames.SyncCall
 	switch fn.Name() {
 	case "Done", "Signal", "Broadcast":
+	case "Wait":
+		if recvNamed(fn) == "Cond" {
+			return false
+		}
+		call = rtnames.WaitCall
 	default:
-		return false // a deferred Wait: its acquire is taken at the next hook
+		return false
 	}
 	sel, ok := d.Call.Fun.(*dst.SelectorExpr)
 	if !ok {
@@ -508,12 +520,81 @@ func (w *walker) hbDeferred(d *dst.DeferStmt) bool {
 			return false
 		}
 		w.change()
-		d.Call = w.rtCall(rtnames.SyncCall, w.taskExpr(), ptr, &dst.SelectorExpr{X: path, Sel: dst.NewIdent(sel.Sel.Name)})
+		d.Call = w.rtCall(call, w.taskExpr(), ptr, &dst.SelectorExpr{X: path, Sel: dst.NewIdent(sel.Sel.Name)})
 		return true
 	}
 	w.change()
 	ptr := w.addrOf(sel.X, recvAST)
-	d.Call = w.rtCall(rtnames.SyncCall, w.taskExpr(), ptr, &dst.SelectorExpr{X: exprFromAST(recvAST), Sel: dst.NewIdent(sel.Sel.Name)})
+	d.Call = w.rtCall(call, w.taskExpr(), ptr, &dst.SelectorExpr{X: exprFromAST(recvAST), Sel: dst.NewIdent(sel.Sel.Name)})
+	return true
+}
+
+// deferLater hooks, where it runs, a deferred call whose hook a defer
+// statement would otherwise evaluate with its arguments, before the
+// function's work: defer close(ch) becomes defer _ga_rt.CloseLater(t, ch,
+// site); a deferred call into code that is not rewritten with no
+// arguments (defer cancel(), defer g.Wait()) defer _ga_rt.ForeignLater(t,
+// cancel); a typed atomic's deferred Store defer _ga_rt.StoreLater(t,
+// &done, site, done.Store, v). Their operands are evaluated at the defer,
+// as written. It reports whether it rewrote d.
+func (w *walker) deferLater(d *dst.DeferStmt, a *ast.CallExpr) bool {
+	if id, ok := ast.Unparen(a.Fun).(*ast.Ident); ok {
+		if b, ok := w.info.Uses[id].(*types.Builtin); ok && b.Name() == "close" && len(a.Args) == 1 {
+			ct, _ := underlying(w.info.TypeOf(a.Args[0])).(*types.Chan)
+			if ct == nil {
+				return false
+			}
+			fn := rtnames.CloseLater
+			if ct.Dir() == types.SendOnly {
+				fn = rtnames.CloseLaterSendOnly
+			}
+			w.change()
+			d.Call = w.rtCall(fn, w.taskExpr(), w.rval(d.Call.Args[0]), siteLit(w.site(a.Pos(), types.ExprString(a))))
+			return true
+		}
+	}
+	fn := analysis.Callee(w.info, a.Fun)
+	if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" && fn.Name() == "Store" && len(a.Args) == 1 {
+		sel, ok := ast.Unparen(a.Fun).(*ast.SelectorExpr)
+		if !ok || !duplicable(sel.X) || hasIndexCall(sel.X) || len(w.info.Selections[sel].Index()) > 1 {
+			return false
+		}
+		ptr := exprFromAST(sel.X)
+		if !isPointer(w.info.TypeOf(sel.X)) {
+			ptr = &dst.UnaryExpr{Op: token.AND, X: ptr}
+		}
+		w.change()
+		d.Call = w.rtCall(rtnames.StoreLater, w.taskExpr(), ptr, siteLit(w.site(a.Pos(), types.ExprString(a.Fun))),
+			&dst.SelectorExpr{X: exprFromAST(sel.X), Sel: dst.NewIdent("Store")}, w.rval(d.Call.Args[0]))
+		return true
+	}
+	if len(a.Args) != 0 || !w.foreignCall(a) {
+		return false
+	}
+	sig, _ := underlying(w.info.TypeOf(a.Fun)).(*types.Signature)
+	if sig == nil || sig.Params().Len() != 0 {
+		return false
+	}
+	later := ""
+	switch {
+	case sig.Results().Len() == 0:
+		later = rtnames.ForeignLater
+	case sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type()):
+		later = rtnames.ForeignLaterErr
+	default:
+		return false
+	}
+	if w.isType(d.Call.Fun) {
+		return false
+	}
+	fun := d.Call.Fun
+	if sel, ok := fun.(*dst.SelectorExpr); ok && w.isMethodVal(sel) {
+		sel.X = w.recv(sel)
+	} else {
+		fun = w.rval(fun)
+	}
+	w.change()
+	d.Call = w.rtCall(later, w.taskExpr(), fun)
 	return true
 }
 
@@ -578,6 +659,12 @@ func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []ast.Expr) {
 	switch x := a.(type) {
 	case *ast.BlockStmt, *ast.LabeledStmt:
 		return false, nil
+	case *ast.DeferStmt:
+		// the call runs at the function's end: hooked there (deferLater),
+		// or not at all; only its operands run here
+		for _, arg := range x.Call.Args {
+			ast.Inspect(arg, visit)
+		}
 	case *ast.IfStmt:
 		for _, n := range []ast.Node{x.Init, x.Cond} {
 			if n != nil {

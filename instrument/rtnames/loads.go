@@ -46,7 +46,9 @@ var loads = map[string]Loads{
 	ChanSend: LoadsNothing, ChanRecv: LoadsNothing, ChanClose: LoadsNothing, SentOn: LoadsNothing, ClosedOn: LoadsNothing, MakeChan: LoadsNothing, Sender: LoadsNothing, SendOnlySender: LoadsNothing, SyncOp: LoadsNothing, ReleaseOp: LoadsNothing, AcquireOp: LoadsNothing,
 	SyncRelease: LoadsNothing, SyncAcquire: LoadsNothing, After: LoadsNothing, Escape: LoadsNothing,
 	CondWait: LoadsReachable, CondOp: LoadsReachable, // they read c.L
-	Once: LoadsReachable, Spawned: LoadsReachable, SpawnedJoined: LoadsReachable, SyncCall: LoadsReachable, // their functions call f
+	Once: LoadsReachable, Spawned: LoadsReachable, SpawnedJoined: LoadsReachable, SyncCall: LoadsReachable,
+	WaitCall: LoadsReachable, ForeignLater: LoadsReachable, ForeignLaterErr: LoadsReachable, StoreLater: LoadsReachable,
+	CloseLater: LoadsNothing, CloseLaterSendOnly: LoadsNothing, // their functions call f
 	// Constructs, tasks and their blocks: rt's own state, ints, sites.
 	Begin: LoadsNothing, Enter: LoadsNothing, Task: LoadsNothing, Fork: LoadsNothing,
 	ForkIf: LoadsNothing, Join: LoadsNothing, JoinErr: LoadsNothing, Joined: LoadsNothing,
