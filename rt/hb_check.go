@@ -1,5 +1,10 @@
 package rt
 
+import (
+	"reflect"
+	"unsafe"
+)
+
 // The check entry points route a thread's task here: the funnels of
 // check.go, leaves.go and wrap.go test t.sh first, which is nil for a
 // thread's task (and when checks are off), and only then whether t is a
@@ -89,4 +94,73 @@ func (t *Task) hbFresh(addr, size uintptr) {
 		return
 	}
 	t.hb.eng.forget(addr, size)
+}
+
+// hbForgetFresh forgets the happens-before histories of fresh memory that
+// New, Make and the like got: in t's engine for a thread's task, else, in
+// a program whose happens-before layer runs (an -hb build once a root
+// began), in the program's. Memory allocated by a goroutine that is no
+// thread (a callback the runtime runs), or by a construct's block, is
+// read by threads too; the collector may have taken it from an object a
+// thread's history still names.
+func hbForgetFresh(t *Task, addr, size uintptr) {
+	switch {
+	case size == 0:
+	case t != nil && t.hb != nil:
+		t.hb.eng.forget(addr, size)
+	case global.hb.generations.Load():
+		global.hb.forget(addr, size)
+	}
+}
+
+// Appended forgets the array append allocated for s, when Grow found
+// that it would (its capacity was too small), and returns s: a thread's
+// x = append(x, v) becomes x = _ga_rt.Appended(t, append(_ga_rt.Grow(t, x, 1, site), v)).
+func Appended[S ~[]E, E any](t *Task, s S) S {
+	if t != nil && t.hb != nil && t.hb.growFresh {
+		t.hb.growFresh = false
+		var zero E
+		hbForgetFresh(t, uintptr(unsafe.Pointer(unsafe.SliceData(s[:cap(s)]))), uintptr(cap(s))*unsafe.Sizeof(zero))
+	}
+	return s
+}
+
+// Fresh forgets the memory a call into code that is not rewritten returned
+// (strings.Split's slice, a constructor's pointer, a map), and returns it:
+// it may be new memory at the address of an object the collector freed.
+// Memory that was not new loses its history (a race with an earlier
+// access of it is missed, never invented).
+func Fresh[T any](t *Task, v T) T {
+	if t == nil || t.hb == nil {
+		return v
+	}
+	hbForgetValue(t, reflect.ValueOf(v))
+	return v
+}
+
+// hbForgetValue forgets what a slice, a pointer or a map value refers to.
+func hbForgetValue(t *Task, v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Slice:
+		if v.Cap() > 0 {
+			hbForgetFresh(t, v.Pointer(), uintptr(v.Cap())*v.Type().Elem().Size())
+		}
+	case reflect.Pointer:
+		if !v.IsNil() {
+			hbForgetFresh(t, v.Pointer(), v.Type().Elem().Size())
+		}
+	case reflect.Map:
+		if !v.IsNil() {
+			hbForgetFresh(t, v.Pointer(), 1)
+		}
+	}
+}
+
+// MakeMap forgets the history of the map m just made (a map is one
+// location, at its runtime pointer) and returns it.
+func MakeMap[M ~map[K]V, K comparable, V any](t *Task, m M) M {
+	if m != nil {
+		hbForgetFresh(t, mapID(&m), 1)
+	}
+	return m
 }

@@ -74,8 +74,9 @@ type hbThread struct {
 	// take mu too (access).
 	entered atomic.Int32
 
-	cache    [hbCacheSize]hbCached // locations this thread checked lately (repeat); its goroutine's only
-	cacheGen uint64                // the shadow generation the cache was filled in
+	cache     [hbCacheSize]hbCached // locations this thread checked lately (repeat); its goroutine's only
+	cacheGen  uint64                // the shadow generation the cache was filled in
+	growFresh bool                  // the last Grow of the thread found that its append allocates (Appended)
 
 	roots  int  // HBRoot calls not yet ended on this thread
 	byRoot bool // HBRoot made the thread (EndRoot of the last ends it)

@@ -197,6 +197,9 @@ func Grow[S ~[]E, E any](t *Task, s S, n int, site Site) S {
 	if n <= 0 || t == nil {
 		return s
 	}
+	if t.hb != nil {
+		t.hb.growFresh = cap(s)-len(s) < n // append will allocate: Appended forgets the new array
+	}
 	var zero E
 	size, l := unsafe.Sizeof(zero), leavesOf[E]()
 	if cap(s)-len(s) >= n {
@@ -371,9 +374,8 @@ func Status(status int) int { return defaultReporter().finish(status) }
 // allocated (var v T, new(T), &T{…} inside construct code), and returns p.
 func New[T any](t *Task, p *T) *T {
 	escape(unsafe.Pointer(p))
-	if t != nil && t.hb != nil {
-		t.hbFresh(uintptr(unsafe.Pointer(p)), unsafe.Sizeof(*p))
-	} else if t != nil && t.sh != nil && t.sh.cells.Load() != 0 {
+	hbForgetFresh(t, uintptr(unsafe.Pointer(p)), unsafe.Sizeof(*p))
+	if t != nil && t.sh != nil && t.sh.cells.Load() != 0 {
 		t.fresh(uintptr(unsafe.Pointer(p)), unsafe.Sizeof(*p))
 		t.clearLeaves(uintptr(unsafe.Pointer(p)), 1, unsafe.Sizeof(*p), leavesOf[T]())
 	}
@@ -392,10 +394,11 @@ func Set[T any](t *Task, p *T, s Site, v T) T {
 // just allocated inside construct code (see New), and returns s.
 func Make[S ~[]E, E any](t *Task, s S) S {
 	escape(unsafe.Pointer(unsafe.SliceData(s)))
-	if c := cap(s); c > 0 && t != nil && t.hb != nil {
+	if c := cap(s); c > 0 {
 		var zero E
-		t.hbFresh(uintptr(unsafe.Pointer(unsafe.SliceData(s[:c]))), uintptr(c)*unsafe.Sizeof(zero))
-	} else if c > 0 && t != nil && t.sh != nil && t.sh.cells.Load() != 0 {
+		hbForgetFresh(t, uintptr(unsafe.Pointer(unsafe.SliceData(s[:c]))), uintptr(c)*unsafe.Sizeof(zero))
+	}
+	if c := cap(s); c > 0 && t != nil && t.sh != nil && t.sh.cells.Load() != 0 {
 		var zero E
 		a := uintptr(unsafe.Pointer(unsafe.SliceData(s[:c])))
 		t.freshElems(a, uintptr(c), unsafe.Sizeof(zero))

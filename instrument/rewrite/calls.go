@@ -71,6 +71,10 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 			}
 		}
 	}
+	if w.task == hbTask && w.freshResult(a, fn) {
+		w.change()
+		return w.rtCall(rtnames.Fresh, w.taskExpr(), w.plainCall(x, a))
+	}
 	return w.plainCall(x, a)
 }
 
@@ -272,6 +276,9 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		w.change()
 		if !w.res.WorkerOwnedElems(a.Args[0]) { // a pool worker's own slice is private
 			x.Args[0] = w.rtCall(rtnames.Grow, w.taskExpr(), x.Args[0], n, site(types.ExprString(a)))
+			if w.task == hbTask {
+				return w.rtCall(rtnames.Appended, w.taskExpr(), x) // an array append allocates is fresh memory
+			}
 		}
 		return x
 	case "delete", "clear":
@@ -304,6 +311,10 @@ func (w *walker) builtin(x *dst.CallExpr, a *ast.CallExpr, name string) dst.Expr
 		if _, isChan := underlying(w.info.TypeOf(a)).(*types.Chan); isChan && w.hooks() {
 			w.change()
 			return w.rtCall(rtnames.MakeChan, w.taskExpr(), x) // a new channel's state has no history
+		}
+		if isMapType(w.info.TypeOf(a)) && w.hooks() {
+			w.change()
+			return w.rtCall(rtnames.MakeMap, w.taskExpr(), x) // a new map has no history
 		}
 		return x
 	case "recover":

@@ -105,6 +105,10 @@ func (w *walker) rval(e dst.Expr) dst.Expr {
 			w.change()
 			return w.rtCall(rtnames.Make, w.taskExpr(), e) // []T{…}: a new backing array
 		}
+		if isMapType(w.typeOf(x)) && x.Type != nil && w.hooks() {
+			w.change()
+			return w.rtCall(rtnames.MakeMap, w.taskExpr(), e) // map[K]V{…}: a new map
+		}
 	case *dst.KeyValueExpr:
 		x.Key, x.Value = w.rval(x.Key), w.rval(x.Value)
 	case *dst.FuncLit:

@@ -1039,3 +1039,25 @@ func (w *walker) isPanic(e ast.Expr) bool {
 	b, ok := w.info.Uses[id].(*types.Builtin)
 	return ok && b.Name() == "panic"
 }
+
+// freshResult reports whether the call a, of fn, returns memory that code
+// this build does not rewrite may just have allocated: a function of
+// another package (not rewritten with this one) with one result, a slice,
+// pointer or map. Its result goes through _ga_rt.Fresh.
+func (w *walker) freshResult(a *ast.CallExpr, fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || w.cfg.hbRewritten[fn.Pkg().Path()] || fn.Pkg() == w.pkg.Types {
+		return false
+	}
+	if p := fn.Pkg().Path(); p == "sync" || p == "sync/atomic" || p == "unsafe" {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Results().Len() != 1 {
+		return false
+	}
+	switch underlying(sig.Results().At(0).Type()).(type) {
+	case *types.Slice, *types.Pointer, *types.Map:
+		return !analysis.SpreadsResults(w.info, a)
+	}
+	return false
+}
