@@ -786,11 +786,29 @@ func quietCall(path string, fn *types.Func) bool {
 			return false
 		}
 		return true
+	case "fmt":
+		// Fprint* and Fscan* write to and read from any writer or reader,
+		// an io.Pipe among them
+		return !strings.HasPrefix(fn.Name(), "Fprint") && !strings.HasPrefix(fn.Name(), "Fscan")
+	case "reflect":
+		switch fn.Name() {
+		case "Send", "Recv", "TrySend", "TryRecv", "Close", "Call", "CallSlice", "Select", "MakeFunc":
+			return false // channel operations and calls through reflection
+		}
+		return true
 	}
 	if quietPkgs[path] {
 		return true
 	}
-	for _, p := range []string{"math/", "unicode/", "encoding/", "crypto/", "hash/", "container/", "text/", "go/"} {
+	for _, p := range []string{"encoding/", "text/"} {
+		if strings.HasPrefix(path, p) {
+			// Marshal and Unmarshal are quiet; an Encoder's, Decoder's or
+			// template's methods write to and read from any writer or reader
+			sig, _ := fn.Type().(*types.Signature)
+			return sig == nil || sig.Recv() == nil
+		}
+	}
+	for _, p := range []string{"math/", "unicode/", "crypto/", "hash/", "container/", "go/"} {
 		if strings.HasPrefix(path, p) {
 			return true
 		}
@@ -800,11 +818,15 @@ func quietCall(path string, fn *types.Func) bool {
 
 // quietPkgs are the standard library packages none of whose functions
 // synchronize goroutines of the program.
+// bufio is not among them: its readers and writers wrap any io.Reader and
+// io.Writer, an io.Pipe among them. log is (its output is a file, rarely a
+// pipe another goroutine reads; -race orders two log calls through the
+// logger's mutex, which hides races between goroutines that log).
 var quietPkgs = map[string]bool{
-	"fmt": true, "strings": true, "strconv": true, "math": true, "sort": true, "slices": true,
-	"maps": true, "bytes": true, "unicode": true, "errors": true, "reflect": true, "regexp": true,
+	"strings": true, "strconv": true, "math": true, "sort": true, "slices": true,
+	"maps": true, "bytes": true, "unicode": true, "errors": true, "regexp": true,
 	"path": true, "path/filepath": true, "cmp": true, "iter": true, "hash": true, "log": true,
-	"html": true, "unsafe": true, "encoding": true, "bufio": true,
+	"html": true, "unsafe": true, "encoding": true,
 }
 
 // hbRunRoot marks the function literal t.Run (b.Run) runs as a root: the
