@@ -276,6 +276,35 @@ func (t *Task) Acquire(l sync.Locker) {
 	t.Lock(lockID(l))
 }
 
+// TryAcquire tries to lock mu and, when it did, records that t holds it
+// (mu.TryLock()).
+func (t *Task) TryAcquire(mu interface {
+	sync.Locker
+	TryLock() bool
+}) bool {
+	if !mu.TryLock() {
+		return false
+	}
+	t.Lock(lockID(mu))
+	return true
+}
+
+// TryRAcquire tries to read-lock rw and, when it did, records it as
+// RAcquire does (rw.TryRLock()).
+func (t *Task) TryRAcquire(rw *sync.RWMutex) bool {
+	if !rw.TryRLock() {
+		return false
+	}
+	if t != nil && t.hb != nil {
+		th := t.hbOf()
+		th.rlockAcquired(uintptr(unsafe.Pointer(rw)))
+		th.mu.Unlock()
+		return true
+	}
+	t.Lock(uintptr(unsafe.Pointer(rw)))
+	return true
+}
+
 // Release records that t no longer holds l, then unlocks it (mu.Unlock()).
 func (t *Task) Release(l sync.Locker) {
 	t.Unlock(lockID(l))

@@ -41,6 +41,7 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 	}
 	if w.cfg.HB {
 		w.hbRunRoot(a, fn)
+		w.hbCallbacksOf(a)
 	}
 	w.rvals(x.Args)
 	w.foreignArgs(x, a)
@@ -144,6 +145,14 @@ func (w *walker) syncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) dst.
 		return w.lockCall(x, rtnames.RAcquire)
 	case "(*sync.RWMutex).RUnlock":
 		return w.lockCall(x, rtnames.RRelease)
+	case "(*sync.Mutex).TryLock", "(*sync.RWMutex).TryLock":
+		if w.cfg.HB {
+			return w.lockCall(x, rtnames.TryAcquire)
+		}
+	case "(*sync.RWMutex).TryRLock":
+		if w.cfg.HB {
+			return w.lockCall(x, rtnames.TryRAcquire)
+		}
 	}
 	if fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
 		return nil

@@ -200,8 +200,47 @@ func declaresFirst(body *dst.BlockStmt, name string) bool {
 func (w *walker) hbLit(x *dst.FuncLit, root bool) {
 	v := w.with(hbTask)
 	v.block(x.Body)
-	if a, ok := w.astOf(x).(*ast.FuncLit); ok {
-		v.hbEntry(x.Body, root, a.Type.Params, a.Type.Results)
+	a, ok := w.astOf(x).(*ast.FuncLit)
+	if !ok {
+		return
+	}
+	v.hbEntry(x.Body, root, a.Type.Params, a.Type.Results)
+	if w.hbCallbacks[a] && !root && declaresFirst(x.Body, hbTask) {
+		// a callback code that is not rewritten runs and then publishes
+		// (sync.OnceFunc, singleflight.Do): what it did is released to G
+		// when it returns, which that code's waiters acquire
+		i := 0
+		for i < len(x.Body.List) && !isHBDecl(x.Body.List[i]) {
+			i++
+		}
+		release := &dst.DeferStmt{Call: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(hbTask), Sel: dst.NewIdent(rtnames.Foreign)}}}
+		x.Body.List = append(x.Body.List[:i+1], append([]dst.Stmt{release}, x.Body.List[i+1:]...)...)
+	}
+}
+
+// isHBDecl reports whether st is _ga_hb := ….
+func isHBDecl(st dst.Stmt) bool {
+	a, ok := st.(*dst.AssignStmt)
+	if !ok || a.Tok != token.DEFINE || len(a.Lhs) != 1 {
+		return false
+	}
+	id, ok := a.Lhs[0].(*dst.Ident)
+	return ok && id.Name == hbTask
+}
+
+// hbCallbacksOf marks the function literals among the arguments of a call
+// into code that is not rewritten (hbLit).
+func (w *walker) hbCallbacksOf(a *ast.CallExpr) {
+	if !w.hooks() || !w.foreignCall(a) {
+		return
+	}
+	for _, arg := range a.Args {
+		if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
+			if w.hbCallbacks == nil {
+				w.hbCallbacks = map[*ast.FuncLit]bool{}
+			}
+			w.hbCallbacks[lit] = true
+		}
 	}
 }
 
@@ -744,6 +783,14 @@ func (w *walker) foreignCall(x *ast.CallExpr) bool {
 			if s := w.info.Selections[sel]; s != nil && len(s.Index()) > 1 && (!duplicable(sel.X) || hasIndexCall(sel.X) || fn.FullName() == "(*sync.WaitGroup).Go") {
 				return true // promoted and not hooked (hbPromoted)
 			}
+		}
+		if fn.FullName() == "(*sync.Once).Do" {
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			return !ok || !duplicable(sel.X) // hbSyncCall hooks it on a receiver it can write again
+		}
+		switch fn.Name() {
+		case "TryLock", "TryRLock":
+			return false // hooked by tryLockCall
 		}
 		switch recvNamed(fn) {
 		case "Mutex", "RWMutex", "WaitGroup", "Map", "Once":

@@ -249,6 +249,7 @@ type fileRewriter struct {
 	changed     bool                  // something was rewritten
 	hbVars      map[*types.Var]bool   // -hb: locals shared between goroutines (hbShared)
 	hbRoots     map[*ast.FuncLit]bool // -hb: literals t.Run runs, roots of their own (hbRunRoot)
+	hbCallbacks map[*ast.FuncLit]bool // -hb: literals passed to code not rewritten (hbCallbacksOf)
 }
 
 type siteInfo struct {

@@ -46,6 +46,7 @@ var loads = map[string]Loads{
 	ChanSend: LoadsNothing, ChanRecv: LoadsNothing, ChanClose: LoadsNothing, SentOn: LoadsNothing, ClosedOn: LoadsNothing, MakeChan: LoadsNothing, MakeMap: LoadsNothing, Appended: LoadsNothing, Fresh: LoadsNothing, Sender: LoadsNothing, SendOnlySender: LoadsNothing, SyncOp: LoadsNothing, ReleaseOp: LoadsNothing, AcquireOp: LoadsNothing,
 	SyncRelease: LoadsNothing, SyncAcquire: LoadsNothing, After: LoadsNothing, Escape: LoadsNothing,
 	CondWait: LoadsReachable, CondOp: LoadsReachable, // they read c.L
+	TryAcquire: LoadsReachable, TryRAcquire: LoadsReachable, // they lock
 	Once: LoadsReachable, Spawned: LoadsReachable, SpawnedJoined: LoadsReachable, SyncCall: LoadsReachable,
 	WaitCall: LoadsReachable, ForeignLater: LoadsReachable, ForeignLaterErr: LoadsReachable, StoreLater: LoadsReachable,
 	CloseLater: LoadsNothing, CloseLaterSendOnly: LoadsNothing, // their functions call f

@@ -83,6 +83,8 @@ const (
 	Release               = "Release"               // method of *Task: (sync.Locker)
 	RAcquire              = "RAcquire"              // method of *Task: (*sync.RWMutex)
 	RRelease              = "RRelease"              // method of *Task: (*sync.RWMutex)
+	TryAcquire            = "TryAcquire"            // method of *Task: (mu) bool, mu.TryLock() that records the lock it took
+	TryRAcquire           = "TryRAcquire"           // method of *Task: (*sync.RWMutex) bool, rw.TryRLock() likewise
 	RegisterSites         = "RegisterSites"         // (first, []SiteInfo)
 	SiteInfo              = "SiteInfo"              // struct{Pos, What string; Flags SiteFlag}
 	OrderedOK             = "OrderedOK"             // SiteFlag
