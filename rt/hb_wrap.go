@@ -246,3 +246,27 @@ func StoreLater[P, V any](t *Task, p *P, s Site, store func(V), v V) {
 	}
 	store(v)
 }
+
+// SyncValue returns the method value m of the sync object p hooked for
+// the happens-before layer where it is called, on whichever goroutine:
+// wait := wg.Wait becomes wait := _ga_rt.SyncValue(&wg, wg.Wait, acquire)
+// (release for Done and Unlock, acquire for Wait and Lock). The hook finds
+// the calling goroutine's thread (HB), as the value may be called
+// anywhere.
+func SyncValue(p any, m func(), acquire bool) func() {
+	if acquire {
+		return func() {
+			m()
+			if t := HB(); t != nil {
+				t.SyncAcquire(p)
+				t.After()
+			}
+		}
+	}
+	return func() {
+		if t := HB(); t != nil {
+			t.SyncRelease(p)
+		}
+		m()
+	}
+}

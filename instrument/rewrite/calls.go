@@ -39,6 +39,11 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 			return e
 		}
 	}
+	if m := w.lockerMethod(a); m != "" && w.hooks() {
+		if e := w.lockerCall(x, m); e != nil {
+			return e
+		}
+	}
 	if w.cfg.HB {
 		w.hbRunRoot(a, fn)
 		w.hbCallbacksOf(a)
@@ -173,6 +178,14 @@ func (w *walker) syncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) dst.
 			}
 		}
 		ptr := w.addrOf(sel.X, recvAST)
+		selAST := ast.Unparen(a.Fun).(*ast.SelectorExpr)
+		if w.cfg.HB && len(w.info.Selections[selAST].Index()) > 1 && duplicable(recvAST) && !hasIndexCall(recvAST) {
+			// promoted from an embedded atomic: the hook's address is the
+			// embedded field's, as a direct call's (g.Int64.Store) is
+			if _, p, ok := w.embeddedSync(selAST); ok {
+				ptr = p
+			}
+		}
 		sel.X = w.rtCall(kind, w.taskExpr(), ptr, siteLit(site))
 		w.rvals(x.Args)
 		return x

@@ -62,6 +62,9 @@ func (w *walker) rval(e dst.Expr) dst.Expr {
 		}
 		if w.isMethodVal(x) {
 			x.X = w.recv(x)
+			if v := w.syncValue(x); v != nil {
+				return v
+			}
 		}
 		return e
 	case *dst.IndexExpr:

@@ -248,7 +248,8 @@ func (w *walker) hbCallbacksOf(a *ast.CallExpr) {
 // any construct: unchecked, or with its own thread in an -hb build.
 func (w *walker) plainLit(x *dst.FuncLit) {
 	if w.cfg.HB {
-		w.hbLit(x, false)
+		a, _ := w.astOf(x).(*ast.FuncLit)
+		w.hbLit(x, a != nil && w.hbRoots[a]) // a subtest's literal may also be called through its value
 		return
 	}
 	w.funcLit(x, "")
@@ -764,6 +765,9 @@ func (w *walker) foreignCall(x *ast.CallExpr) bool {
 	if _, lit := ast.Unparen(x.Fun).(*ast.FuncLit); lit {
 		return false // called in place: rewritten with the rest
 	}
+	if w.lockerMethod(x) != "" {
+		return false // hooked by lockerCall
+	}
 	fn := analysis.Callee(w.info, x.Fun)
 	if fn == nil {
 		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 && (sel.Sel.Name == "Error" || sel.Sel.Name == "String") {
@@ -1129,4 +1133,77 @@ func (w *walker) freshResult(a *ast.CallExpr, fn *types.Func) bool {
 		return !analysis.SpreadsResults(w.info, a)
 	}
 	return false
+}
+
+// lockerMethod returns "Lock" or "Unlock" when a is l.Lock() or l.Unlock()
+// with l a sync.Locker (a call through the interface), else "".
+func (w *walker) lockerMethod(a *ast.CallExpr) string {
+	sel, ok := ast.Unparen(a.Fun).(*ast.SelectorExpr)
+	if !ok || len(a.Args) != 0 {
+		return ""
+	}
+	n, ok := types.Unalias(w.info.TypeOf(sel.X)).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "sync" || n.Obj().Name() != "Locker" {
+		return ""
+	}
+	if name := sel.Sel.Name; name == "Lock" || name == "Unlock" {
+		return name
+	}
+	return ""
+}
+
+// lockerCall rewrites l.Lock() and l.Unlock() through a sync.Locker as
+// task.Acquire(l) and task.Release(l): the lock orders as a direct one
+// does, on the same object (the interface holds the mutex's pointer).
+func (w *walker) lockerCall(x *dst.CallExpr, method string) dst.Expr {
+	sel, ok := x.Fun.(*dst.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	name := rtnames.Acquire
+	if method == "Unlock" {
+		name = rtnames.Release
+	}
+	w.change()
+	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(name)}, Args: []dst.Expr{w.rval(sel.X)}}
+}
+
+// syncValue rewrites a method value of a WaitGroup or a mutex used as a
+// value (wait := wg.Wait) so that its call is hooked where it happens
+// (rt.SyncValue); other values are left (a call through them is foreign).
+// It returns nil when x is none of those.
+func (w *walker) syncValue(x *dst.SelectorExpr) dst.Expr {
+	if !w.hooks() {
+		return nil
+	}
+	a, _ := w.astOf(x).(*ast.SelectorExpr)
+	if a == nil || !duplicable(a.X) || hasIndexCall(a.X) {
+		return nil
+	}
+	s := w.info.Selections[a]
+	if s == nil || s.Kind() != types.MethodVal || len(s.Index()) != 1 {
+		return nil
+	}
+	fn, _ := s.Obj().(*types.Func)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return nil
+	}
+	acquire := false
+	switch fn.FullName() {
+	case "(*sync.WaitGroup).Wait", "(*sync.Mutex).Lock", "(*sync.RWMutex).Lock":
+		acquire = true
+	case "(*sync.WaitGroup).Done", "(*sync.Mutex).Unlock", "(*sync.RWMutex).Unlock":
+	default:
+		return nil
+	}
+	ptr := exprFromAST(a.X)
+	if !isPointer(w.info.TypeOf(a.X)) {
+		ptr = &dst.UnaryExpr{Op: token.AND, X: ptr}
+	}
+	w.change()
+	kind := "false"
+	if acquire {
+		kind = "true"
+	}
+	return w.rtCall(rtnames.SyncValue, ptr, x, dst.NewIdent(kind))
 }

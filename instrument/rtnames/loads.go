@@ -48,7 +48,7 @@ var loads = map[string]Loads{
 	CondWait: LoadsReachable, CondOp: LoadsReachable, // they read c.L
 	TryAcquire: LoadsReachable, TryRAcquire: LoadsReachable, // they lock
 	Once: LoadsReachable, Spawned: LoadsReachable, SpawnedJoined: LoadsReachable, SyncCall: LoadsReachable,
-	WaitCall: LoadsReachable, ForeignLater: LoadsReachable, ForeignLaterErr: LoadsReachable, StoreLater: LoadsReachable,
+	WaitCall: LoadsReachable, SyncValue: LoadsReachable, ForeignLater: LoadsReachable, ForeignLaterErr: LoadsReachable, StoreLater: LoadsReachable,
 	CloseLater: LoadsNothing, CloseLaterSendOnly: LoadsNothing, // their functions call f
 	// Constructs, tasks and their blocks: rt's own state, ints, sites.
 	Begin: LoadsNothing, Enter: LoadsNothing, Task: LoadsNothing, Fork: LoadsNothing,

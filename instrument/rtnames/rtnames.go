@@ -134,6 +134,7 @@ const (
 	SendOnlyCheck      = "SendOnlyCheck"      // type made by SendOnlySender
 	SyncOp             = "SyncOp"             // (t, p) p: Sync, then the sync.Map call on p
 	SyncCall           = "SyncCall"           // (t, obj, f): SyncRelease, then f (a deferred wg.Done)
+	SyncValue          = "SyncValue"          // (p, m, acquire) func(): a sync method value hooked where it is called
 	WaitCall           = "WaitCall"           // (t, obj, f): SyncAcquire, then f (a deferred wg.Wait)
 	CloseLater         = "CloseLater"         // (t, ch, site): ClosedOn, then close (a deferred close)
 	CloseLaterSendOnly = "CloseLaterSendOnly" // CloseLater for a send-only channel
