@@ -151,9 +151,52 @@ func requireLang(name string, src []byte, lang string) ([]byte, error) {
 		}
 		and := &constraint.AndExpr{X: &constraint.TagExpr{Tag: lang}, Y: x}
 		lines[i] = "//go:build " + and.String() + "\n"
+		matchPlusBuild(lines, and) // go/printer keeps // +build lines beside the //go:build it made from them
 		return []byte(strings.Join(lines, "")), nil
 	}
+	if out, ok := requireLangPlus(name, lines, lang); ok {
+		return out, nil
+	}
 	return append([]byte("//go:build "+lang+"\n\n"), src...), nil
+}
+
+// requireLangPlus handles a file whose constraint is only plus-build lines
+// (a module older than go1.17): a //go:build line of lang alone would not
+// match them, which go vet (run by go test) refuses. The +build lines are
+// emptied in place, and the file starts with the //go:build line of lang
+// and their condition, its +build lines, and a //line directive that
+// keeps every position the original's.
+func requireLangPlus(name string, lines []string, lang string) ([]byte, bool) {
+	var expr constraint.Expr
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "package ") {
+			break
+		}
+		if !constraint.IsPlusBuild(t) {
+			continue
+		}
+		x, err := constraint.Parse(t)
+		if err != nil {
+			return nil, false
+		}
+		if expr == nil {
+			expr = x
+		} else {
+			expr = &constraint.AndExpr{X: expr, Y: x}
+		}
+		lines[i] = "\n"
+	}
+	if expr == nil {
+		return nil, false
+	}
+	and := &constraint.AndExpr{X: &constraint.TagExpr{Tag: lang}, Y: expr}
+	plus, err := constraint.PlusBuildLines(and)
+	if err != nil {
+		return nil, false
+	}
+	head := "//go:build " + and.String() + "\n" + strings.Join(plus, "\n") + "\n\n//line " + name + ":1\n"
+	return []byte(head + strings.Join(lines, "")), true
 }
 
 func hashFiles(files map[string][]byte) string {
@@ -197,4 +240,31 @@ func writeOnce(dir string, files map[string][]byte) error {
 		return fmt.Errorf("writing the runtime copy: %v", err)
 	}
 	return nil
+}
+
+// matchPlusBuild makes the plus-build lines of a file's header, if it has
+// any, say what expr says: go vet (run by go test) refuses a file whose
+// plus-build lines do not match its go:build line. The first one takes
+// the new lines, the others are emptied.
+func matchPlusBuild(lines []string, expr constraint.Expr) {
+	plus, err := constraint.PlusBuildLines(expr)
+	if err != nil {
+		return
+	}
+	first := true
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "package ") {
+			return
+		}
+		if !constraint.IsPlusBuild(t) {
+			continue
+		}
+		if first {
+			lines[i] = strings.Join(plus, "\n") + "\n"
+			first = false
+		} else {
+			lines[i] = "\n"
+		}
+	}
 }
