@@ -1,6 +1,9 @@
 package rt
 
-import "unsafe"
+import (
+	"reflect"
+	"unsafe"
+)
 
 // freshBytes bounds the byte-by-byte sweep fresh makes at the start of a
 // new object; past it only the object's leaves are cleared (see clearLeaves).
@@ -134,4 +137,26 @@ func escape(p unsafe.Pointer) {
 	if heapSink.on {
 		heapSink.p = p
 	}
+}
+
+// PoolGot forgets the history of the object a sync.Pool's Get returned and
+// returns v: pool.Get() in checked code becomes _ga_rt.PoolGot(t, pool.Get()).
+// A Put happens before the Get that returns its object, so the goroutine
+// that put it is done with it: its accesses, concurrent as blocks with the
+// getter's, are not a race (go test -race is silent on a WaitGroup's
+// goroutines sharing buffers through a pool). A goroutine that kept using
+// an object after Put races with the getter, and that is missed.
+func PoolGot(t *Task, v any) any {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return v
+	}
+	typ := rv.Type().Elem()
+	addr, size := rv.Pointer(), typ.Size()
+	hbForgetFresh(t, addr, size)
+	if t != nil && t.sh != nil && t.sh.cells.Load() != 0 {
+		t.fresh(addr, size)
+		t.clearLeaves(addr, 1, size, leavesOfType(typ))
+	}
+	return v
 }

@@ -64,6 +64,16 @@ func leavesOf[T any]() *layout {
 	return e.(*leafEntry).l
 }
 
+// leavesOfType is leavesOf for a type known at run time.
+func leavesOfType(typ reflect.Type) *layout {
+	e, ok := leafCache.Load(typ)
+	if !ok {
+		key := (*[2]unsafe.Pointer)(unsafe.Pointer(&typ))[1]
+		e, _ = leafCache.LoadOrStore(typ, &leafEntry{typ: key, l: layoutOf(typ)})
+	}
+	return e.(*leafEntry).l
+}
+
 func layoutOf(typ reflect.Type) *layout {
 	l := &layout{reps: 1}
 	for typ.Kind() == reflect.Array {

@@ -77,6 +77,10 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 			}
 		}
 	}
+	if fn != nil && w.task != "" && fn.FullName() == "(*sync.Pool).Get" {
+		w.change()
+		return w.rtCall(rtnames.PoolGot, w.taskExpr(), w.plainCall(x, a)) // the object a Put handed over
+	}
 	if w.task == hbTask && w.freshResult(a, fn) {
 		w.change()
 		return w.rtCall(rtnames.Fresh, w.taskExpr(), w.plainCall(x, a))

@@ -43,7 +43,7 @@ var loads = map[string]Loads{
 	HB: LoadsNothing, HBRoot: LoadsNothing, EndRoot: LoadsNothing, GoHB: LoadsNothing, Start: LoadsNothing,
 	Exit: LoadsNothing, Chan: LoadsNothing, Sync: LoadsNothing, Foreign: LoadsNothing,
 	ChanOp: LoadsNothing, RecvOp: LoadsNothing, SendOp: LoadsNothing, CloseOp: LoadsNothing,
-	ChanSend: LoadsNothing, ChanRecv: LoadsNothing, ChanClose: LoadsNothing, SentOn: LoadsNothing, ClosedOn: LoadsNothing, MakeChan: LoadsNothing, MakeMap: LoadsNothing, Appended: LoadsNothing, Fresh: LoadsNothing, Sender: LoadsNothing, SendOnlySender: LoadsNothing, SyncOp: LoadsNothing, ReleaseOp: LoadsNothing, AcquireOp: LoadsNothing,
+	ChanSend: LoadsNothing, ChanRecv: LoadsNothing, ChanClose: LoadsNothing, SentOn: LoadsNothing, ClosedOn: LoadsNothing, MakeChan: LoadsNothing, PoolGot: LoadsNothing, MakeMap: LoadsNothing, Appended: LoadsNothing, Fresh: LoadsNothing, Sender: LoadsNothing, SendOnlySender: LoadsNothing, SyncOp: LoadsNothing, ReleaseOp: LoadsNothing, AcquireOp: LoadsNothing,
 	SyncRelease: LoadsNothing, SyncAcquire: LoadsNothing, After: LoadsNothing, Escape: LoadsNothing,
 	CondWait: LoadsReachable, CondOp: LoadsReachable, // they read c.L
 	TryAcquire: LoadsReachable, TryRAcquire: LoadsReachable, // they lock

@@ -125,6 +125,7 @@ const (
 	SentOn             = "SentOn"             // method of *Task: (ch, site) ChanSend that also checks the send against a close
 	ClosedOn           = "ClosedOn"           // method of *Task: (ch, site) ChanClose that also checks the close as a write
 	MakeChan           = "MakeChan"           // (t, ch) ch: forgets the state of a channel just made
+	PoolGot            = "PoolGot"            // (t, v) v: forgets the history of the object a sync.Pool's Get returned
 	MakeMap            = "MakeMap"            // (t, m) m: forgets the history of a map just made
 	Appended           = "Appended"           // (t, s) s: forgets the array append allocated
 	Fresh              = "Fresh"              // (t, v) v: forgets the memory a call into code not rewritten returned
