@@ -121,7 +121,11 @@ func (f *finder) madeIn(v *types.Var, body *ast.BlockStmt) bool {
 }
 
 // isMake reports whether e calls the builtin make.
-func (f *finder) isMake(e ast.Expr) bool {
+func (f *finder) isMake(e ast.Expr) bool { return BuiltinCall(f.info, e, "make") }
+
+// BuiltinCall reports whether e is a call of the builtin name (make,
+// panic), not of a function that shadows it.
+func BuiltinCall(info *types.Info, e ast.Expr, name string) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false
@@ -130,8 +134,8 @@ func (f *finder) isMake(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	b, ok := f.info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "make"
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == name
 }
 
 // usedOnlyAt reports whether every use of v in body is one of the

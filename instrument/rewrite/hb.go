@@ -1100,18 +1100,7 @@ func (w *walker) embeddedSync(a *ast.SelectorExpr) (path, ptr dst.Expr, ok bool)
 }
 
 // isPanic reports whether e is a call of the builtin panic.
-func (w *walker) isPanic(e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := w.info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == "panic"
-}
+func (w *walker) isPanic(e ast.Expr) bool { return analysis.BuiltinCall(w.info, e, "panic") }
 
 // freshResult reports whether the call a, of fn, returns memory that code
 // this build does not rewrite may just have allocated: a function of
