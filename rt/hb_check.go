@@ -87,15 +87,6 @@ func (t *Task) hbLeaves(addr, n, size uintptr, l *layout, site Site, write bool)
 	}
 }
 
-// hbFresh forgets the history of [addr, addr+size), just allocated by
-// New or Make in code a thread runs.
-func (t *Task) hbFresh(addr, size uintptr) {
-	if t == nil || t.hb == nil {
-		return
-	}
-	t.hb.eng.forget(addr, size)
-}
-
 // hbForgetFresh forgets the happens-before histories of fresh memory that
 // New, Make and the like got: in t's engine for a thread's task, else, in
 // a program whose happens-before layer runs (an -hb build once a root

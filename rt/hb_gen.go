@@ -1,9 +1,6 @@
 package rt
 
-import (
-	"runtime"
-	"sync"
-)
+import "runtime"
 
 // Generations of the happens-before shadow. A location's history lives in
 // the Go heap and would outlive the object it describes: the shadow of a
@@ -19,18 +16,13 @@ import (
 // removes reports, never makes one. Test engines keep everything (their
 // property tests compare with an oracle that forgets nothing).
 
-// hbGC counts the collections: a finalizer on an object dropped at once
-// runs after each cycle and arms the next.
-type hbGC struct {
-	once sync.Once
-}
-
-// gcSentinel is the object whose finalizer counts a collection.
+// gcSentinel is the object whose finalizer counts a collection: dropped at
+// once, it is finalized after each cycle, and its finalizer arms the next.
 type gcSentinel struct{ _ [16]byte }
 
 // dropOld makes e turn its shadow's generations at each collection.
 func (e *hbEngine) dropOld() {
-	e.gc.once.Do(func() {
+	e.gcOnce.Do(func() {
 		e.generations.Store(true)
 		e.armGC()
 	})

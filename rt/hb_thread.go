@@ -35,7 +35,7 @@ type hbEngine struct {
 
 	escaped sync.Map // addresses of objects Escape marked: their releases also go to G
 
-	gc          hbGC          // counting collections (hb_gen.go)
+	gcOnce      sync.Once     // arms the collection counter once (hb_gen.go)
 	generations atomic.Bool   // the shadow turns generations at collections
 	gcGen       atomic.Uint64 // collections counted
 }
