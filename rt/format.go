@@ -7,9 +7,11 @@ import (
 )
 
 // print writes the first occurrence of a report, as text in the style of
-// the race detector or as one JSON object.
-func (r *reporter) print(tr *tree, rep rawReport) {
+// the race detector or as one JSON object; st is the stack of the current
+// access (stack.go).
+func (r *reporter) print(tr *tree, rep rawReport, st []frame) {
 	sink, src := describeAccess(tr, rep.sink), describeAccess(tr, rep.source)
+	sink.Stack = st
 	w := r.writer()
 	if r.cfg.json {
 		b, _ := json.Marshal(jsonReport{
@@ -22,10 +24,10 @@ func (r *reporter) print(tr *tree, rep rawReport) {
 	}
 	verb := [...]string{"write", "read", "write"}[rep.kind]
 	srcVerb := [...]string{"write", "write", "read"}[rep.kind]
-	fmt.Fprintf(w, "==================\nWARNING: %s (%s)\n%s %s\n%s %s\n",
-		rep.class, rep.kind,
-		accessVerb("", verb, wordAtomic(rep.sink)), sink.text(),
-		accessVerb("Previous ", srcVerb, wordAtomic(rep.source)), src.text())
+	fmt.Fprintf(w, "==================\nWARNING: %s (%s)\n%s %s\n",
+		rep.class, rep.kind, accessVerb("", verb, wordAtomic(rep.sink)), sink.text())
+	printStack(w, st)
+	fmt.Fprintf(w, "%s %s\n", accessVerb("Previous ", srcVerb, wordAtomic(rep.source)), src.text())
 	if in := tr.instanceText(); in != "" {
 		fmt.Fprintf(w, "In sampled %s\n", in)
 	}
@@ -72,9 +74,10 @@ func relationName(hb bool) string {
 
 // accessDesc describes one side of a report.
 type accessDesc struct {
-	Pos       string `json:"pos"`
-	What      string `json:"what"`
-	Block     string `json:"block"`
+	Pos       string  `json:"pos"`
+	What      string  `json:"what"`
+	Block     string  `json:"block"`
+	Stack     []frame `json:"stack,omitempty"` // the current access's (stack.go); the earlier access keeps only its site
 	construct string
 }
 

@@ -152,10 +152,11 @@ func (r *reporter) add(tr *tree, rep rawReport) {
 	if e.masked {
 		return
 	}
+	st := callerStack(k.sink)
 	if r.cfg.sarif {
-		e.sarif = describeSARIF(tr, rep)
+		e.sarif = describeSARIF(tr, rep, st)
 	} else {
-		r.print(tr, rep)
+		r.print(tr, rep, st)
 	}
 	r.writeProgress()
 	if r.cfg.halt && rep.class == dataRace {

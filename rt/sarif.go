@@ -73,6 +73,16 @@ type sarifResult struct {
 	// Properties carry what the text report says that SARIF has no field
 	// for: the conflict's kind, the construct, how often it was found.
 	Properties map[string]any `json:"properties,omitempty"`
+	Stacks     []sarifStack   `json:"stacks,omitempty"` // the current access's call stack
+}
+
+type sarifStack struct {
+	Message sarifMessage `json:"message"`
+	Frames  []sarifFrame `json:"frames"`
+}
+
+type sarifFrame struct {
+	Location sarifLocation `json:"location"`
 }
 
 type sarifLocation struct {
@@ -112,8 +122,9 @@ type sarifPending struct {
 }
 
 // describeSARIF describes a report for the SARIF log.
-func describeSARIF(tr *tree, rep rawReport) *sarifPending {
+func describeSARIF(tr *tree, rep rawReport, st []frame) *sarifPending {
 	sink, src := describeAccess(tr, rep.sink), describeAccess(tr, rep.source)
+	sink.Stack = st
 	return &sarifPending{rep.class, rep.kind, reportLine(rep, sink, src), sink, src, rep.hb}
 }
 
@@ -166,6 +177,13 @@ func (r *reporter) writeSARIF(w io.Writer, summary map[string]any) {
 			loc := sarifLocation{Message: sarifMessage{fmt.Sprintf("%s of %s by %s", verb, d.What, d.Block)}}
 			loc.PhysicalLocation = roots.physical(d.Pos)
 			res.Locations = append(res.Locations, loc)
+		}
+		if len(p.sink.Stack) > 0 {
+			stack := sarifStack{Message: sarifMessage{"stack of the " + [...]string{"write", "read", "write"}[p.kind]}}
+			for _, f := range p.sink.Stack {
+				stack.Frames = append(stack.Frames, sarifFrame{sarifLocation{PhysicalLocation: roots.physical(f.Pos), Message: sarifMessage{f.Func}}})
+			}
+			res.Stacks = []sarifStack{stack}
 		}
 		run.Results = append(run.Results, res)
 	}
