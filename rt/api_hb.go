@@ -161,3 +161,44 @@ func (t *Task) After() { t.hbAfter() }
 // unhooked, so every later release to ch also releases to the global
 // clock, which every acquire takes.
 func (t *Task) Escape(ch any) { t.hbEscape(ch) }
+
+// Later returns the function to pass in place of f to a call that runs f
+// later on a goroutine of its own, at site: time.AfterFunc(d, f) becomes
+// time.AfterFunc(d, _ga_rt.Later(t, f, site)), and synctest.Test(t, f) the
+// same. Each run of f is a thread that begins after t's clock at this call,
+// as a go statement's goroutine begins after its parent's (the race
+// detector's timer releases at AfterFunc and its goroutine acquires), and
+// after the global clock (a Timer's Reset, a Foreign call, released to
+// it). A nil t (no thread) returns f. See hb_callbacks.go.
+func Later[F any](t *Task, f F, site Site) F { return hbLaterFunc(t, f, site) }
+
+// Finalizer returns the function to pass to runtime.SetFinalizer in place
+// of f, registered at site: each run of f is a thread that begins after
+// everything every thread has done until then (AcquireAll), as the race
+// detector's finalizer goroutine does before it runs finalizers: an
+// object is finalized after its last use, by whichever goroutine. With
+// checks off it returns f.
+func Finalizer[F any](f F, site Site) F {
+	if !hbChecking() {
+		return f
+	}
+	return hbAsyncFunc(&global.hb, f, false, site)
+}
+
+// Cleanup is Finalizer for runtime.AddCleanup, but a cleanup's thread does
+// not begin after the other cleanups': "cleanups may also run
+// concurrently with one another (unlike finalizers)".
+func Cleanup[S any](f func(S), site Site) func(S) {
+	if !hbChecking() {
+		return f
+	}
+	return hbCleanupFunc(&global.hb, f, site)
+}
+
+// AcquireAll makes the thread follow everything every thread has done
+// until now: the rewriter calls it right after a statement that calls
+// testing/synctest's Wait or Test, which return once the other goroutines
+// of the bubble are durably blocked or have exited (the race detector's
+// runtime acquires what each of them released when it parked, and at the
+// bubble's end).
+func (t *Task) AcquireAll() { t.hbAcquireAll() }
