@@ -50,6 +50,9 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 	}
 	w.rvals(x.Args)
 	w.foreignArgs(x, a)
+	if w.cfg.HB {
+		w.hbLaterArg(x, a, fn)
+	}
 	switch f := x.Fun.(type) {
 	case *dst.FuncLit:
 		w.funcLit(f, w.task) // called in place: runs in this block

@@ -43,6 +43,8 @@ func TestHBReports(t *testing.T) {
 		{"testdata/hb/hbracy", []string{"main.go:37:3 ~ main.go:40:2"}},
 		{"testdata/hb/hbclean", nil},
 		{"testdata/hb/hbembedded", nil},
+		{"testdata/hb/hbcallbacks", nil},
+		{"testdata/hb/hbcallbacksracy", []string{"main.go:16:3 ~ main.go:20:3"}},
 	} {
 		t.Run(filepath.Base(tt.dir), func(t *testing.T) {
 			t.Parallel()
