@@ -1,6 +1,9 @@
 package rt
 
-import "sync"
+import (
+	"reflect"
+	"sync"
+)
 
 // The happens-before layer (issue 13): what a binary built with -hb calls
 // outside the parallel constructs. Code of a rewritten package that runs in
@@ -202,3 +205,18 @@ func Cleanup[S any](f func(S), site Site) func(S) {
 // runtime acquires what each of them released when it parked, and at the
 // bubble's end).
 func (t *Task) AcquireAll() { t.hbAcquireAll() }
+
+// ReflectOf returns v with its memory accesses checked at site: the
+// rewriter makes v.Set(x) _ga_rt.ReflectOf(t, v, site).Set(x), and so for
+// the other methods of reflect.Value that read or write what v refers to
+// (reflectvalue.go). Each checks, after the arguments are evaluated, the
+// access of v's memory when v is addressable, then calls the method.
+func ReflectOf(t *Task, v reflect.Value, site Site) ReflectValue {
+	return ReflectValue{t, v, site}
+}
+
+// ReflectCopy checks then performs reflect.Copy(dst, src): the elements
+// it copies are written in dst and read in src.
+func ReflectCopy(t *Task, dst, src reflect.Value, site Site) int {
+	return reflectCopy(t, dst, src, site)
+}

@@ -84,6 +84,9 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 		w.change()
 		return w.rtCall(rtnames.PoolGot, w.taskExpr(), w.plainCall(x, a)) // the object a Put handed over
 	}
+	if e := w.reflectCall(x, a, fn); e != nil {
+		return e
+	}
 	if w.task == hbTask && w.freshResult(a, fn) {
 		w.change()
 		return w.rtCall(rtnames.Fresh, w.taskExpr(), w.plainCall(x, a))

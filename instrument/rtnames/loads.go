@@ -52,6 +52,7 @@ var loads = map[string]Loads{
 	CloseLater: LoadsNothing, CloseLaterSendOnly: LoadsNothing, // their functions call f
 	Later: LoadsReachable, Finalizer: LoadsReachable, Cleanup: LoadsReachable, // their functions call f
 	AcquireAll: LoadsNothing,
+	ReflectOf:  LoadsReachable, ReflectCopy: LoadsReachable, // their methods and Copy read through reflect
 	// Constructs, tasks and their blocks: rt's own state, ints, sites.
 	Begin: LoadsNothing, Enter: LoadsNothing, Task: LoadsNothing, Fork: LoadsNothing,
 	ForkIf: LoadsNothing, Join: LoadsNothing, JoinErr: LoadsNothing, Joined: LoadsNothing,

@@ -156,4 +156,6 @@ const (
 	Finalizer          = "Finalizer"     // (f, site) f: each run of f a thread after every thread (runtime.SetFinalizer)
 	Cleanup            = "Cleanup"       // (f, site) f: Finalizer but after no other cleanup (runtime.AddCleanup)
 	AcquireAll         = "AcquireAll"    // method of *Task: () after a statement that calls synctest.Wait or synctest.Test
+	ReflectOf          = "ReflectOf"     // (t, v, site) ReflectValue: v's method of the same name, its access checked
+	ReflectCopy        = "ReflectCopy"   // (t, dst, src, site) int: reflect.Copy, its elements checked
 )
