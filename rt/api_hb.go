@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"io"
 	"reflect"
 	"sync"
 )
@@ -219,4 +220,34 @@ func ReflectOf(t *Task, v reflect.Value, site Site) ReflectValue {
 // it copies are written in dst and read in src.
 func ReflectCopy(t *Task, dst, src reflect.Value, site Site) int {
 	return reflectCopy(t, dst, src, site)
+}
+
+// ReadInto calls r.Read(p) and then checks the write of p[:n], n being
+// the count it returned, when r's dynamic type is one of the standard
+// library's that writes that much of p: *os.File, *bytes.Buffer,
+// *bytes.Reader, *strings.Reader. The rewriter makes r.Read(p)
+// _ga_rt.ReadInto(t, r, p, site) when r's Read is the standard library's
+// or an interface's; any other type's Read is rewritten, or unknown (it
+// may write less of p than n says), and is not checked here (iobuf.go).
+func ReadInto(t *Task, r io.Reader, p []byte, site Site) (int, error) {
+	return readInto(t, r, p, site)
+}
+
+// ReadAtInto is ReadInto for r.ReadAt(p, off).
+func ReadAtInto(t *Task, r io.ReaderAt, p []byte, off int64, site Site) (int, error) {
+	return readAtInto(t, r, p, off, site)
+}
+
+// WriteFrom calls w.Write(p) and then checks the read of p[:n] when w's
+// dynamic type is one of the standard library's that reads that much of
+// p: *os.File, *bytes.Buffer, *strings.Builder, the hashes of hash/... and
+// crypto/... (a hash.Hash adds all of p and returns len(p)); io.Discard,
+// which reads nothing, is not among them.
+func WriteFrom(t *Task, w io.Writer, p []byte, site Site) (int, error) {
+	return writeFrom(t, w, p, site)
+}
+
+// WriteAtFrom is WriteFrom for w.WriteAt(p, off).
+func WriteAtFrom(t *Task, w io.WriterAt, p []byte, off int64, site Site) (int, error) {
+	return writeAtFrom(t, w, p, off, site)
 }

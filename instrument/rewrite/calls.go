@@ -87,6 +87,9 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 	if e := w.reflectCall(x, a, fn); e != nil {
 		return e
 	}
+	if e := w.ioBufCall(x, a); e != nil {
+		return e
+	}
 	if w.task == hbTask && w.freshResult(a, fn) {
 		w.change()
 		return w.rtCall(rtnames.Fresh, w.taskExpr(), w.plainCall(x, a))

@@ -53,6 +53,7 @@ var loads = map[string]Loads{
 	Later: LoadsReachable, Finalizer: LoadsReachable, Cleanup: LoadsReachable, // their functions call f
 	AcquireAll: LoadsNothing,
 	ReflectOf:  LoadsReachable, ReflectCopy: LoadsReachable, // their methods and Copy read through reflect
+	ReadInto: LoadsReachable, ReadAtInto: LoadsReachable, WriteFrom: LoadsReachable, WriteAtFrom: LoadsReachable, // they call the method
 	// Constructs, tasks and their blocks: rt's own state, ints, sites.
 	Begin: LoadsNothing, Enter: LoadsNothing, Task: LoadsNothing, Fork: LoadsNothing,
 	ForkIf: LoadsNothing, Join: LoadsNothing, JoinErr: LoadsNothing, Joined: LoadsNothing,

@@ -158,4 +158,8 @@ const (
 	AcquireAll         = "AcquireAll"    // method of *Task: () after a statement that calls synctest.Wait or synctest.Test
 	ReflectOf          = "ReflectOf"     // (t, v, site) ReflectValue: v's method of the same name, its access checked
 	ReflectCopy        = "ReflectCopy"   // (t, dst, src, site) int: reflect.Copy, its elements checked
+	ReadInto           = "ReadInto"      // (t, r, p, site) (n, err): r.Read(p), then p[:n] written for the standard library's readers
+	ReadAtInto         = "ReadAtInto"    // (t, r, p, off, site) (n, err): r.ReadAt(p, off), the same
+	WriteFrom          = "WriteFrom"     // (t, w, p, site) (n, err): w.Write(p), then p[:n] read for the standard library's writers
+	WriteAtFrom        = "WriteAtFrom"   // (t, w, p, off, site) (n, err): w.WriteAt(p, off), the same
 )
