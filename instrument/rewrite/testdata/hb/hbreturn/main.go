@@ -1,7 +1,7 @@
 // Bare returns whose named results goroutines wrote in an order the
 // program makes: the write is received before the return, or a deferred
-// Wait follows the goroutine (the result is read after the deferred
-// calls). An -hb build reports nothing.
+// Lock follows the goroutine's Unlock (the result is read after the
+// deferred calls). An -hb build reports nothing.
 package main
 
 import (
@@ -20,12 +20,12 @@ func received() (x int) {
 }
 
 func waited() (x int, err error) {
-	var wg sync.WaitGroup
-	defer wg.Wait()
-	wg.Add(1)
+	var mu sync.Mutex
+	mu.Lock()
+	defer mu.Lock() // after the goroutine's Unlock
 	go func() {
-		defer wg.Done()
 		x = 2
+		mu.Unlock()
 	}()
 	return
 }
