@@ -1,6 +1,10 @@
 package rt
 
-import "sync"
+import (
+	"io"
+	"reflect"
+	"sync"
+)
 
 // The happens-before layer (issue 13): what a binary built with -hb calls
 // outside the parallel constructs. Code of a rewritten package that runs in
@@ -161,3 +165,89 @@ func (t *Task) After() { t.hbAfter() }
 // unhooked, so every later release to ch also releases to the global
 // clock, which every acquire takes.
 func (t *Task) Escape(ch any) { t.hbEscape(ch) }
+
+// Later returns the function to pass in place of f to a call that runs f
+// later on a goroutine of its own, at site: time.AfterFunc(d, f) becomes
+// time.AfterFunc(d, _ga_rt.Later(t, f, site)), and synctest.Test(t, f) the
+// same. Each run of f is a thread that begins after t's clock at this call,
+// as a go statement's goroutine begins after its parent's (the race
+// detector's timer releases at AfterFunc and its goroutine acquires), and
+// after the global clock (a Timer's Reset, a Foreign call, released to
+// it). A nil t (no thread) returns f. See hb_callbacks.go.
+func Later[F any](t *Task, f F, site Site) F { return hbLaterFunc(t, f, site) }
+
+// Finalizer returns the function to pass to runtime.SetFinalizer in place
+// of f, registered at site: each run of f is a thread that begins after
+// everything every thread has done until then (AcquireAll), as the race
+// detector's finalizer goroutine does before it runs finalizers: an
+// object is finalized after its last use, by whichever goroutine. With
+// checks off it returns f.
+func Finalizer[F any](f F, site Site) F {
+	if !hbChecking() {
+		return f
+	}
+	return hbAsyncFunc(&global.hb, f, false, site)
+}
+
+// Cleanup is Finalizer for runtime.AddCleanup, but a cleanup's thread does
+// not begin after the other cleanups': "cleanups may also run
+// concurrently with one another (unlike finalizers)".
+func Cleanup[S any](f func(S), site Site) func(S) {
+	if !hbChecking() {
+		return f
+	}
+	return hbCleanupFunc(&global.hb, f, site)
+}
+
+// AcquireAll makes the thread follow everything every thread has done
+// until now: the rewriter calls it right after a statement that calls
+// testing/synctest's Wait or Test, which return once the other goroutines
+// of the bubble are durably blocked or have exited (the race detector's
+// runtime acquires what each of them released when it parked, and at the
+// bubble's end).
+func (t *Task) AcquireAll() { t.hbAcquireAll() }
+
+// ReflectOf returns v with its memory accesses checked at site: the
+// rewriter makes v.Set(x) _ga_rt.ReflectOf(t, v, site).Set(x), and so for
+// the other methods of reflect.Value that read or write what v refers to
+// (reflectvalue.go). Each checks, after the arguments are evaluated, the
+// access of v's memory when v is addressable, then calls the method.
+func ReflectOf(t *Task, v reflect.Value, site Site) ReflectValue {
+	return ReflectValue{t, v, site}
+}
+
+// ReflectCopy checks then performs reflect.Copy(dst, src): the elements
+// it copies are written in dst and read in src.
+func ReflectCopy(t *Task, dst, src reflect.Value, site Site) int {
+	return reflectCopy(t, dst, src, site)
+}
+
+// ReadInto calls r.Read(p) and then checks the write of p[:n], n being
+// the count it returned, when r's dynamic type is one of the standard
+// library's that writes that much of p: *os.File, *bytes.Buffer,
+// *bytes.Reader, *strings.Reader. The rewriter makes r.Read(p)
+// _ga_rt.ReadInto(t, r, p, site) when r's Read is the standard library's
+// or an interface's; any other type's Read is rewritten, or unknown (it
+// may write less of p than n says), and is not checked here (iobuf.go).
+func ReadInto(t *Task, r io.Reader, p []byte, site Site) (int, error) {
+	return readInto(t, r, p, site)
+}
+
+// ReadAtInto is ReadInto for r.ReadAt(p, off).
+func ReadAtInto(t *Task, r io.ReaderAt, p []byte, off int64, site Site) (int, error) {
+	return readAtInto(t, r, p, off, site)
+}
+
+// WriteFrom calls w.Write(p) and then checks the read of p[:n] when w's
+// dynamic type is one of the standard library's that reads that much of
+// p: *os.File, *bytes.Buffer, *strings.Builder, the hashes of hash/... and
+// crypto/... (a hash.Hash adds all of p and returns len(p)); io.Discard,
+// which reads nothing, is not among them.
+func WriteFrom(t *Task, w io.Writer, p []byte, site Site) (int, error) {
+	return writeFrom(t, w, p, site)
+}
+
+// WriteAtFrom is WriteFrom for w.WriteAt(p, off).
+func WriteAtFrom(t *Task, w io.WriterAt, p []byte, off int64, site Site) (int, error) {
+	return writeAtFrom(t, w, p, off, site)
+}

@@ -20,6 +20,7 @@ func hbRoot() *Task {
 	global.hb.dropOld()
 	th := global.hb.root()
 	th.roots, th.byRoot = 1, true
+	global.hb.register(th, false)
 	hbSetCurrent(&th.task)
 	return &th.task
 }
@@ -33,6 +34,9 @@ func (t *Task) hbEndRoot() {
 	th.releaseG()
 	th.roots--
 	end := th.roots <= 0 && th.byRoot
+	if end {
+		th.ended()
+	}
 	th.mu.Unlock()
 	if end {
 		hbClearCurrent()
@@ -83,6 +87,7 @@ func (s *Spawn) start() *Task {
 		return nil
 	}
 	th := s.hb.thread()
+	th.eng.register(th, false)
 	hbSetCurrent(&th.task)
 	return &th.task
 }
@@ -93,6 +98,7 @@ func (t *Task) hbExit() {
 		return
 	}
 	th := t.hbOf()
+	th.ended()
 	th.mu.Unlock()
 	hbClearCurrent()
 }
@@ -104,6 +110,7 @@ func (t *Task) hbExitJoined() {
 	}
 	th := t.hbOf()
 	th.releaseG() // the wrapper's Wait follows the goroutine's end
+	th.ended()
 	th.mu.Unlock()
 	hbClearCurrent()
 }

@@ -34,6 +34,7 @@ type hbEngine struct {
 	chunks atomic.Int64         // chunks in vars
 
 	escaped sync.Map // addresses of objects Escape marked: their releases also go to G
+	all     hbAll    // every thread, for AcquireAll (hb_all.go)
 
 	gcOnce      sync.Once     // arms the collection counter once (hb_gen.go)
 	generations atomic.Bool   // the shadow turns generations at collections

@@ -50,6 +50,9 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 	}
 	w.rvals(x.Args)
 	w.foreignArgs(x, a)
+	if w.cfg.HB {
+		w.hbLaterArg(x, a, fn)
+	}
 	switch f := x.Fun.(type) {
 	case *dst.FuncLit:
 		w.funcLit(f, w.task) // called in place: runs in this block
@@ -80,6 +83,12 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 	if fn != nil && w.task != "" && fn.FullName() == "(*sync.Pool).Get" {
 		w.change()
 		return w.rtCall(rtnames.PoolGot, w.taskExpr(), w.plainCall(x, a)) // the object a Put handed over
+	}
+	if e := w.reflectCall(x, a, fn); e != nil {
+		return e
+	}
+	if e := w.ioBufCall(x, a); e != nil {
+		return e
 	}
 	if w.task == hbTask && w.freshResult(a, fn) {
 		w.change()

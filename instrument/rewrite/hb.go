@@ -231,8 +231,8 @@ func isHBDecl(st dst.Stmt) bool {
 // hbCallbacksOf marks the function literals among the arguments of a call
 // into code that is not rewritten (hbLit).
 func (w *walker) hbCallbacksOf(a *ast.CallExpr) {
-	if !w.hooks() || !w.foreignCall(a) {
-		return
+	if !w.hooks() || !w.foreignCall(a) || hbLaterCallee(analysis.Callee(w.info, a.Fun)) != "" {
+		return // a callback hbLaterArg wraps publishes nothing when it returns
 	}
 	for _, arg := range a.Args {
 		if lit, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
@@ -986,6 +986,9 @@ func (w *walker) hbAfter(s dst.Stmt) []dst.Stmt {
 			return nil // a terminating statement: nothing runs after it (and a function may end with it)
 		}
 		if w.waits(x) {
+			if w.hbQuiesces(x) {
+				return []dst.Stmt{w.afterHook(), w.acquireAllHook()}
+			}
 			return []dst.Stmt{w.afterHook()}
 		}
 	}

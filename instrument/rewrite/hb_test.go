@@ -43,6 +43,14 @@ func TestHBReports(t *testing.T) {
 		{"testdata/hb/hbracy", []string{"main.go:37:3 ~ main.go:40:2"}},
 		{"testdata/hb/hbclean", nil},
 		{"testdata/hb/hbembedded", nil},
+		{"testdata/hb/hbcallbacks", nil},
+		{"testdata/hb/hbcallbacksracy", []string{"main.go:16:3 ~ main.go:20:3"}},
+		{"testdata/hb/hbreflect", nil},
+		{"testdata/hb/hbiobuf", nil},
+		{"testdata/hb/hbreturn", nil},
+		{"testdata/hb/hbreturnracy", []string{"main.go:11:4 ~ main.go:14:3"}},
+		{"testdata/hb/hbiobufracy", []string{"main.go:18:15 ~ main.go:21:20", "main.go:27:3 ~ main.go:30:10"}},
+		{"testdata/hb/hbreflectracy", []string{"main.go:16:3 ~ main.go:19:7", "main.go:25:3 ~ main.go:28:2"}},
 	} {
 		t.Run(filepath.Base(tt.dir), func(t *testing.T) {
 			t.Parallel()

@@ -246,10 +246,11 @@ type fileRewriter struct {
 	// testVariant: the package is built with its _test.go files, where a
 	// test may call main, so main is not wrapped with Fini.
 	testVariant bool
-	changed     bool                  // something was rewritten
-	hbVars      map[*types.Var]bool   // -hb: locals shared between goroutines (hbShared)
-	hbRoots     map[*ast.FuncLit]bool // -hb: literals t.Run runs, roots of their own (hbRunRoot)
-	hbCallbacks map[*ast.FuncLit]bool // -hb: literals passed to code not rewritten (hbCallbacksOf)
+	changed     bool                             // something was rewritten
+	hbVars      map[*types.Var]bool              // -hb: locals shared between goroutines (hbShared)
+	hbRoots     map[*ast.FuncLit]bool            // -hb: literals t.Run runs, roots of their own (hbRunRoot)
+	hbCallbacks map[*ast.FuncLit]bool            // -hb: literals passed to code not rewritten (hbCallbacksOf)
+	hbReturns   map[*ast.ReturnStmt][]*types.Var // -hb: the named results each bare return reads (hbBareReturn)
 }
 
 type siteInfo struct {

@@ -123,6 +123,7 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 			continue
 		}
 		out = append(out, w.hbBefore(list[i])...)
+		out = append(out, w.hbBareReturn(list[i])...)
 		hoisted := w.hoistRange(list[i])
 		w.seen(list[i])
 		c := w.coalesceStart(list[i])

@@ -50,6 +50,10 @@ var loads = map[string]Loads{
 	Once: LoadsReachable, Spawned: LoadsReachable, SpawnedJoined: LoadsReachable, SyncCall: LoadsReachable,
 	WaitCall: LoadsReachable, SyncValue: LoadsReachable, ForeignLater: LoadsReachable, ForeignLaterErr: LoadsReachable, StoreLater: LoadsReachable,
 	CloseLater: LoadsNothing, CloseLaterSendOnly: LoadsNothing, // their functions call f
+	Later: LoadsReachable, Finalizer: LoadsReachable, Cleanup: LoadsReachable, // their functions call f
+	AcquireAll: LoadsNothing,
+	ReflectOf:  LoadsReachable, ReflectCopy: LoadsReachable, // their methods and Copy read through reflect
+	ReadInto: LoadsReachable, ReadAtInto: LoadsReachable, WriteFrom: LoadsReachable, WriteAtFrom: LoadsReachable, // they call the method
 	// Constructs, tasks and their blocks: rt's own state, ints, sites.
 	Begin: LoadsNothing, Enter: LoadsNothing, Task: LoadsNothing, Fork: LoadsNothing,
 	ForkIf: LoadsNothing, Join: LoadsNothing, JoinErr: LoadsNothing, Joined: LoadsNothing,

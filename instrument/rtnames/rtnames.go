@@ -152,4 +152,14 @@ const (
 	CondWait           = "CondWait"      // method of *Task: (*sync.Cond) before c.Wait()
 	After              = "After"         // method of *Task: () after a statement whose operation may have waited
 	Escape             = "Escape"        // method of *Task: (ch) before a call into code not rewritten that gets ch   // (s, f) f: the function a go statement starts, a thread from its start
+	Later              = "Later"         // (t, f, site) f: each run of f a thread from t's clock now (time.AfterFunc, synctest.Test)
+	Finalizer          = "Finalizer"     // (f, site) f: each run of f a thread after every thread (runtime.SetFinalizer)
+	Cleanup            = "Cleanup"       // (f, site) f: Finalizer but after no other cleanup (runtime.AddCleanup)
+	AcquireAll         = "AcquireAll"    // method of *Task: () after a statement that calls synctest.Wait or synctest.Test
+	ReflectOf          = "ReflectOf"     // (t, v, site) ReflectValue: v's method of the same name, its access checked
+	ReflectCopy        = "ReflectCopy"   // (t, dst, src, site) int: reflect.Copy, its elements checked
+	ReadInto           = "ReadInto"      // (t, r, p, site) (n, err): r.Read(p), then p[:n] written for the standard library's readers
+	ReadAtInto         = "ReadAtInto"    // (t, r, p, off, site) (n, err): r.ReadAt(p, off), the same
+	WriteFrom          = "WriteFrom"     // (t, w, p, site) (n, err): w.Write(p), then p[:n] read for the standard library's writers
+	WriteAtFrom        = "WriteAtFrom"   // (t, w, p, off, site) (n, err): w.WriteAt(p, off), the same
 )
