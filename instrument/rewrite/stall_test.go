@@ -1,3 +1,5 @@
+//go:build unix
+
 package rewrite
 
 import (
@@ -6,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -59,15 +62,7 @@ func stalledReports(t *testing.T, exe string, stall time.Duration) []string {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	// Fill the pipe: write until the deadline stops a write that no
-	// longer fits.
-	if err := w.SetWriteDeadline(time.Now().Add(100 * time.Millisecond)); err != nil {
-		t.Fatal(err)
-	}
-	filler := bytes.Repeat([]byte("\n"), 1<<22)
-	if n, err := w.Write(filler); err == nil || n == 0 {
-		t.Fatalf("filling the pipe: wrote %d bytes, %v", n, err)
-	}
+	fill(t, w)
 	cmd := exec.Command(exe)
 	cmd.Stderr = w
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GODEBUG=asyncpreemptoff=1", "GOANOMALY=format=json exitcode=0")
@@ -86,4 +81,37 @@ func stalledReports(t *testing.T, exe string, stall time.Duration) []string {
 	set := map[string]bool{}
 	addPairs(set, out)
 	return sortedPairs(set)
+}
+
+// fill writes newlines to the pipe w until it holds no more. The pipe is
+// non-blocking on this side: a write of more than the pipe's atomic size
+// writes what fits, and fails with EAGAIN only when nothing does. (A
+// deadline on w.Write instead failed on a loaded machine: it had expired
+// before the first write.)
+func fill(t *testing.T, w *os.File) {
+	t.Helper()
+	rc, err := w.SyscallConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	filler := bytes.Repeat([]byte("\n"), 1<<20)
+	total, werr := 0, error(nil)
+	err = rc.Write(func(fd uintptr) bool {
+		if werr = syscall.SetNonblock(int(fd), true); werr != nil {
+			return true
+		}
+		for {
+			n, err := syscall.Write(int(fd), filler)
+			total += max(n, 0)
+			if err != nil {
+				if err != syscall.EAGAIN {
+					werr = err
+				}
+				return true
+			}
+		}
+	})
+	if err != nil || werr != nil || total == 0 {
+		t.Fatalf("filling the pipe: wrote %d bytes, %v, %v", total, err, werr)
+	}
 }
