@@ -54,6 +54,18 @@ func races(e *hbEngine) int {
 	return n
 }
 
+// conflicts returns how many conflicts e's reporter met, the repeats of
+// a report included.
+func conflicts(e *hbEngine) int64 {
+	e.rep.mu.Lock()
+	defer e.rep.mu.Unlock()
+	var n int64
+	for _, en := range e.rep.entries {
+		n += en.count.Load()
+	}
+	return n
+}
+
 func TestHBRaceThroughGoroutineAndChannel(t *testing.T) {
 	RegisterSites(9000, []SiteInfo{{Pos: "main.go:10:2", What: "x"}, {Pos: "main.go:20:3", What: "x"}})
 	var out bytes.Buffer

@@ -33,6 +33,19 @@ func (r *Result) ReadOnly(v *types.Var, c *Construct) bool {
 	return true
 }
 
+// NeverWritten reports whether v is an unexported package-level variable
+// of this package that nothing writes after its declaration: no
+// assignment, no ++ or --, its address never taken. No other package can
+// name it, so no goroutine changes it while a construct runs (the
+// rewriter's coalescing takes a bound or a slice from it once).
+func (r *Result) NeverWritten(v *types.Var) bool {
+	if v == nil || v.Exported() || v.Pkg() != r.finder.pkg || v.Parent() != v.Pkg().Scope() {
+		return false
+	}
+	w := r.writes[v]
+	return w == nil || len(w.at) == 0 && !w.elsewhere
+}
+
 // RootVar is the variable whose own storage e denotes a part of (x, x.f,
 // x[i] of an array x), or nil when e reaches through a pointer, slice or map.
 func RootVar(e ast.Expr, info *types.Info) *types.Var { return rootVar(e, info) }

@@ -73,7 +73,11 @@ import (
 // variables are declared outside the loop and not assigned in it, and no
 // location it reads may overlap a location the loop writes (overlap below:
 // by variable, field, and element type, since without unsafe memory of one
-// type cannot be reached as another that does not contain it). A package
+// type cannot be reached as another that does not contain it); nor can
+// another block's: every location it reads is one the static stage proved
+// no other block writes while the loop runs (coalesce_overlap.go's
+// othersWrite: private, read-only, independent, or a global nothing
+// assigns), not one the pruned build checks. A package
 // that imports unsafe, or whose import graph has a package outside the
 // standard library that imports unsafe or reflect (analysis views.go), is
 // not coalesced.

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/goanomaly/goanomaly/instrument/analysis"
+	"github.com/goanomaly/goanomaly/instrument/rtnames"
 )
 
 // This file is the memory model of check coalescing (coalesce.go): which
@@ -138,7 +139,8 @@ func (c *coalescing) declaredIn(v *types.Var) bool {
 }
 
 // invariant reports whether e has the same value in every iteration and
-// before the loop: no variable of the loop, nothing the loop writes.
+// before the loop: no variable of the loop, nothing the loop writes, and
+// nothing another block may write while the loop runs (othersWrite).
 func (w *walker) invariant(c *coalescing, e ast.Expr) bool {
 	if c.temp != nil && e == c.temp {
 		return true // assigned once, before the loop, and named nowhere else
@@ -158,7 +160,7 @@ func (w *walker) invariant(c *coalescing, e ast.Expr) bool {
 				return w.invariant(c, ix.X) && w.invariant(c, ix.Index)
 			}
 		}
-		if !w.addrInvariant(c, x) {
+		if !w.addrInvariant(c, x) || w.othersWrite(x) {
 			return false
 		}
 		l := w.locOf(x)
@@ -185,6 +187,30 @@ func (w *walker) invariant(c *coalescing, e ast.Expr) bool {
 		return true
 	}
 	return false
+}
+
+// othersWrite reports whether a block other than the one running the
+// loop may write the location e while it runs: the static stage proved
+// nothing of e (the pruned build checks its reads). Such a value can
+// change between the conditions tested before the loop and any iteration
+// (sound_review2_guard_paths: iteration 0 doubles p.n, which bounds
+// iteration 1's loop; when iteration 1's check of p.n in its header waited
+// for the reporter, which iteration 0 held, it had spanned u[4:8] and then
+// wrote u[8:16] unchecked, and its conflict with iteration 3's u[12:16]
+// was lost). A bound, a slice or a
+// pointer read through must not: the loop would run other iterations, or
+// touch other memory, than the moved checks claim. The proofs count
+// whatever the build checks, so -conservative coalesces the same loops.
+func (w *walker) othersWrite(e ast.Expr) bool {
+	if !addressable(e, w.info) || !w.sharedLoc(e) {
+		return false
+	}
+	v := analysis.RootVar(e, w.info)
+	if v != nil && (w.res.ReadOnlyCaptured(v, e.Pos()) || w.res.NeverWritten(v)) || w.provenReadOnly(v) || w.provenIndependent(e) {
+		return false
+	}
+	_, proven := w.heapVerdictOf(w.provenHeap(), e, rtnames.R)
+	return !proven
 }
 
 // addrInvariant reports whether the location e is the same in every

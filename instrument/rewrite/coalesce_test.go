@@ -21,6 +21,11 @@ type box struct {
 	sum int
 }
 
+// table is assigned nowhere but here, shared also by reset.
+var table, shared = make([]int, 9), make([]int, 9)
+
+func reset() { shared = nil }
+
 func main() {
 	a := [][]int{make([]int, 9), make([]int, 9)}
 	b := &box{v: make([]int, 9), n: 8}
@@ -34,47 +39,63 @@ func main() {
 	for i := range 2 {
 		wg.Go(func() {
 			r := 1 - i
+			// The rows, the bound and the slice as values of the goroutine:
+			// nothing proves that no other block writes a[r] or b.n.
+			ar, ai, bn, bv := a[r], a[i], b.n, b.v
 			for j := range 8 { // moved
-				a[r][j] = a[i][j+1] + 1
+				ar[j] = ai[j+1] + 1
 			}
-			for j := 1; j < b.n; j++ { // moved
-				b.sum += b.v[j-1] / 3
+			for j := 1; j < bn; j++ { // moved
+				b.sum += bv[j-1] / 3
 			}
-			for j, x := range b.v { // moved
-				a[r][j] += x
+			for j, x := range bv { // moved
+				ar[j] += x
 			}
-			for j, x := range a[i][1:] { // moved: over the temporary holding a[i][1:] (rangetemp.go)
-				a[r][j] += x
+			for j, x := range ai[1:] { // moved: over the temporary holding ai[1:] (rangetemp.go)
+				ar[j] += x
 			}
-			for _, x := range a[i][:d] { // moved: over a temporary, no key
+			for _, x := range ai[:d] { // moved: over a temporary, no key
 				b.sum += x
 			}
-			for j, x := range a[i][1:] { // kept: return, as over a slice variable
+			for j, x := range ai[1:] { // kept: return, as over a slice variable
 				if x > 100 {
 					return
 				}
-				a[r][j] += x
+				ar[j] += x
 			}
 			for j := range 8 { // kept: break
 				if j == 3 {
 					break
 				}
-				a[r][j]++
+				ar[j]++
 			}
 			for j := range 8 { // kept: call
-				a[r][j] = len(fmt.Sprint(j))
+				ar[j] = len(fmt.Sprint(j))
 			}
 			for j := range 8 { // kept: map
-				m[j] = a[r][j]
+				m[j] = ar[j]
 			}
 			for j := range 8 { // kept: subscript not j+d
-				a[r][2*j/3]++
+				ar[2*j/3]++
 			}
+			e := d
 			for j := range 8 { // kept: division by a variable the loop writes
-				d = a[r][j] / d
+				e = ar[j] / e
 			}
 			for j := range 8 { // moved: division by an invariant
-				a[r][j] /= d
+				ar[j] /= d
+			}
+			for j := 1; j < b.n; j++ { // kept: a bound another block may write (b.n, read through a pointer, is checked)
+				b.sum += bv[j-1]
+			}
+			for j := range 8 { // kept: a row another block may write (a[r] is checked)
+				a[r][j] = 1
+			}
+			for j := range 8 { // moved: a global nothing assigns
+				ar[j] += table[j]
+			}
+			for j := range 8 { // kept: a global a function assigns
+				ar[j] += shared[j]
 			}
 			for j := range 8 { // kept: row variable written in the loop
 				a[r][j]++
@@ -82,10 +103,10 @@ func main() {
 			}
 			for j := range 8 { // kept: pointer that may be nil
 				q := p[0]
-				q.sum += a[r][j]
+				q.sum += ar[j]
 			}
 			for j := range 8 { // kept: j assigned
-				a[r][j]++
+				ar[j]++
 				j++
 			}
 			for j := range n { // moved: symbolic offset
@@ -124,9 +145,10 @@ func main() {
 			for j := range n { // kept: j in a product
 				f[r+j*n] = 1
 			}
-			for j := range n { // kept: offset the loop writes
-				f[r*n+j] = 1
-				n--
+			k := n
+			for j := range k { // kept: offset the loop writes
+				f[r*k+j] = 1
+				k--
 			}
 			for j := range 4 { // moved: negative symbolic term
 				f[n*2-r+j] = 1

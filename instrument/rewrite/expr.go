@@ -383,7 +383,14 @@ func (w *walker) readOnly(a ast.Expr) bool {
 	if v != nil && w.res.ReadOnlyCaptured(v, a.Pos()) {
 		return true // captured after its last write (analysis/capture.go)
 	}
-	return !w.cfg.Conservative && w.outer != nil && v != nil && w.res.ReadOnly(v, w.outer)
+	return !w.cfg.Conservative && w.provenReadOnly(v)
+}
+
+// provenReadOnly reports whether the static stage proved that nothing
+// writes v's memory while the root construct being rewritten runs,
+// whatever the build checks.
+func (w *walker) provenReadOnly(v *types.Var) bool {
+	return w.outer != nil && v != nil && w.res.ReadOnly(v, w.outer)
 }
 
 // aggregate reports whether values of t hold several checked locations: an
@@ -400,8 +407,13 @@ func aggregate(t types.Type) bool {
 // proved independent in the construct being rewritten: each iteration
 // touches its own element.
 func (w *walker) independentElem(a ast.Expr) bool {
+	return !w.cfg.Conservative && w.provenIndependent(a)
+}
+
+// provenIndependent is independentElem whatever the build checks.
+func (w *walker) provenIndependent(a ast.Expr) bool {
 	ix, ok := ast.Unparen(a).(*ast.IndexExpr)
-	if !ok || w.cur == nil || w.cfg.Conservative {
+	if !ok || w.cur == nil {
 		return false
 	}
 	id, ok := ast.Unparen(ix.X).(*ast.Ident)

@@ -123,19 +123,30 @@ func runReports(t *testing.T, exe string, env runEnv, args ...string) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc := bufio.NewScanner(bytes.NewReader(stderr))
-		for sc.Scan() {
-			var r struct {
-				Sink, Source struct{ Pos string }
-			}
-			if json.Unmarshal(sc.Bytes(), &r) != nil || r.Sink.Pos == "" {
-				continue
-			}
-			pair := []string{r.Sink.Pos, r.Source.Pos}
-			sort.Strings(pair)
-			set[strings.Join(pair, " ~ ")] = true
-		}
+		addPairs(set, stderr)
 	}
+	return sortedPairs(set)
+}
+
+// addPairs adds to set the site pairs of the JSON reports in stderr,
+// each as "a ~ b" with a <= b.
+func addPairs(set map[string]bool, stderr []byte) {
+	sc := bufio.NewScanner(bytes.NewReader(stderr))
+	for sc.Scan() {
+		var r struct {
+			Sink, Source struct{ Pos string }
+		}
+		if json.Unmarshal(sc.Bytes(), &r) != nil || r.Sink.Pos == "" {
+			continue
+		}
+		pair := []string{r.Sink.Pos, r.Source.Pos}
+		sort.Strings(pair)
+		set[strings.Join(pair, " ~ ")] = true
+	}
+}
+
+// sortedPairs returns the pairs of set, sorted.
+func sortedPairs(set map[string]bool) []string {
 	var out []string
 	for p := range set {
 		out = append(out, p)

@@ -29,10 +29,18 @@ import (
 // those of the root construct of this function, never in a clone (whose
 // caller's construct the proofs know nothing of) or a nested construct.
 func (w *walker) heapProof() *analysis.HeapProof {
+	if w.cfg.Conservative {
+		return nil
+	}
+	return w.provenHeap()
+}
+
+// provenHeap is heapProof whatever the build checks.
+func (w *walker) provenHeap() *analysis.HeapProof {
 	if w.spec != nil {
 		return w.spec // a callback's pruned copy (specialize.go)
 	}
-	if w.cur == nil || w.cur != w.outer || w.inClone || w.cfg.Conservative {
+	if w.cur == nil || w.cur != w.outer || w.inClone {
 		return nil
 	}
 	return w.res.Heap(w.cur)
@@ -41,7 +49,11 @@ func (w *walker) heapProof() *analysis.HeapProof {
 // heapVerdict returns the proof that the access a (read when fn is R)
 // needs no check in the version being rewritten.
 func (w *walker) heapVerdict(a ast.Expr, fn string) (analysis.HeapVerdict, bool) {
-	p := w.heapProof()
+	return w.heapVerdictOf(w.heapProof(), a, fn)
+}
+
+// heapVerdictOf returns p's proof that the access a needs no check.
+func (w *walker) heapVerdictOf(p *analysis.HeapProof, a ast.Expr, fn string) (analysis.HeapVerdict, bool) {
 	if p == nil {
 		return analysis.HeapVerdict{}, false
 	}
