@@ -61,19 +61,21 @@ func GuardR[T any](g *Guard, s []T) *Guard { return g.add(spanOf(s, false)) }
 
 // GuardRowsW adds each row of m as written memory (GuardW of every m[k]),
 // and returns g. Rows must then be pairwise apart: a matrix whose rows share
-// an array fails the guard.
-func GuardRowsW[T any](g *Guard, m [][]T) *Guard {
+// an array fails the guard. M and R are type parameters, not [][]T, so that
+// a matrix of a named row type ([]Row, type Row []float64) infers them: a
+// [][]T parameter does not unify with it.
+func GuardRowsW[M ~[]R, R ~[]T, T any](g *Guard, m M) *Guard {
 	for _, row := range m {
-		g.add(spanOf(row, true))
+		g.add(spanOf([]T(row), true))
 	}
 	return g
 }
 
 // GuardRowsR adds each row of m as read memory (GuardR of every m[k]), and
 // returns g.
-func GuardRowsR[T any](g *Guard, m [][]T) *Guard {
+func GuardRowsR[M ~[]R, R ~[]T, T any](g *Guard, m M) *Guard {
 	for _, row := range m {
-		g.add(spanOf(row, false))
+		g.add(spanOf([]T(row), false))
 	}
 	return g
 }

@@ -11,7 +11,7 @@ package rt
 
 // GuardPlanesW adds each row m[k][l] of each m[k] as written memory, and
 // returns g: every row of every plane must then be apart from every other.
-func GuardPlanesW[T any](g *Guard, m [][][]T) *Guard {
+func GuardPlanesW[M ~[]P, P ~[]R, R ~[]T, T any](g *Guard, m M) *Guard {
 	for _, plane := range m {
 		GuardRowsW(g, plane)
 	}
@@ -20,7 +20,7 @@ func GuardPlanesW[T any](g *Guard, m [][][]T) *Guard {
 
 // GuardPlanesR adds each row m[k][l] of each m[k] as read memory, and
 // returns g.
-func GuardPlanesR[T any](g *Guard, m [][][]T) *Guard {
+func GuardPlanesR[M ~[]P, P ~[]R, R ~[]T, T any](g *Guard, m M) *Guard {
 	for _, plane := range m {
 		GuardRowsR(g, plane)
 	}
@@ -32,7 +32,7 @@ func GuardPlanesR[T any](g *Guard, m [][][]T) *Guard {
 // not hold the bounds cannot be what the analysis computed, and every row
 // is added, as GuardRowsW does: the rows added are never fewer than those
 // written.
-func GuardRowsWRange[T any](g *Guard, m [][]T, lo, hi int) *Guard {
+func GuardRowsWRange[M ~[]R, R ~[]T, T any](g *Guard, m M, lo, hi int) *Guard {
 	if lo < 0 || lo > hi || hi > len(m) {
 		return GuardRowsW(g, m)
 	}

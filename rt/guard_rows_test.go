@@ -129,3 +129,23 @@ func TestGuardRowsCases(t *testing.T) {
 		t.Error("one row in two planes: Disjoint")
 	}
 }
+
+// TestGuardRowsNamedTypes: matrices of named row types ([]line, []plane)
+// are what user code declares; the guards' type parameters infer them
+// (with [][]T parameters, the rewritten program did not compile).
+func TestGuardRowsNamedTypes(t *testing.T) {
+	type line []float64
+	type plane []line
+	data := make([]float64, 8)
+	L := []line{data[0:4:4], data[4:8:8]}
+	P := []plane{{L[0]}, {L[1]}}
+	if !GuardRowsR(GuardRowsW(NewGuard(), L[:1]), L[1:]).Disjoint() {
+		t.Error("two lines apart: not Disjoint")
+	}
+	if GuardRowsWRange(GuardPlanesR(NewGuard(), P), L, 0, 1).Disjoint() {
+		t.Error("line 0 written and read through a plane: Disjoint")
+	}
+	if !GuardPlanesW(NewGuard(), P).Disjoint() {
+		t.Error("two planes of one line each: not Disjoint")
+	}
+}
