@@ -49,7 +49,8 @@ func carveRangeOp[T any](gg *guardGen, elem string) guardOp {
 
 // TestGuardRowsProperty compares Disjoint with the O(n²) oracle on 20,000
 // random guards mixing slices and rows (guard_test.go's kinds) with the
-// planes of [][][]T and row ranges of [][]T.
+// planes of [][][]T and row ranges of [][]T: spans in a few ascending runs
+// (merged) and in many (sorted).
 func TestGuardRowsProperty(t *testing.T) {
 	const cases = 20000
 	gg := &guardGen{r: rand.New(rand.NewPCG(5, 6)), arena: make([]uint64, 32)}
@@ -62,7 +63,7 @@ func TestGuardRowsProperty(t *testing.T) {
 		func(bool) guardOp { return carveRangeOp[uint64](gg, "uint64") },
 		func(bool) guardOp { return carveRangeOp[[2]uint64](gg, "[2]uint64") },
 	}
-	disjoint, planes, ranges := 0, 0, 0
+	disjoint, planes, ranges, merged := 0, 0, 0, 0
 	for i := range cases {
 		gg.bounds = gg.bounds[:0]
 		ops := make([]guardOp, 1+r.IntN(5))
@@ -76,6 +77,7 @@ func TestGuardRowsProperty(t *testing.T) {
 		for _, o := range ops {
 			g = o.apply(g)
 		}
+		merged += btoi(len(g.runs) < maxMergedRuns)
 		got := g.Disjoint()
 		want, _ := guardOracle(ops)
 		if got != want {
@@ -87,9 +89,9 @@ func TestGuardRowsProperty(t *testing.T) {
 		}
 		disjoint += btoi(got)
 	}
-	t.Logf("%d cases: %d disjoint, %d not; %d plane groups, %d row ranges", cases, disjoint, cases-disjoint, planes, ranges)
-	if disjoint < cases/5 || cases-disjoint < cases/5 {
-		t.Errorf("unbalanced cases: %d of %d disjoint", disjoint, cases)
+	t.Logf("%d cases: %d disjoint, %d not; %d plane groups, %d row ranges; %d merged, %d sorted", cases, disjoint, cases-disjoint, planes, ranges, merged, cases-merged)
+	if disjoint < cases/5 || cases-disjoint < cases/5 || merged < cases/10 || cases-merged < cases/10 {
+		t.Errorf("unbalanced cases: %d of %d disjoint, %d merged", disjoint, cases, merged)
 	}
 }
 
@@ -147,5 +149,31 @@ func TestGuardRowsNamedTypes(t *testing.T) {
 	}
 	if !GuardPlanesW(NewGuard(), P).Disjoint() {
 		t.Error("two planes of one line each: not Disjoint")
+	}
+}
+
+// BenchmarkGuardPlanes measures heat-3d's guard at its default size: two
+// grids of 100 planes of 100 rows, each cut from one array, one written
+// and one read.
+func BenchmarkGuardPlanes(b *testing.B) {
+	grid := func() [][][]float64 {
+		data := make([]float64, 100*100*100)
+		P := make([][][]float64, 100)
+		for p := range P {
+			P[p] = make([][]float64, 100)
+			for q := range P[p] {
+				o := (p*100 + q) * 100
+				P[p][q] = data[o : o+100 : o+100]
+			}
+		}
+		return P
+	}
+	dst, src := grid(), grid()
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkBool = GuardPlanesR(GuardPlanesW(NewGuard(), dst), src).Disjoint()
+	}
+	if !sinkBool {
+		b.Fatal("two grids apart: not Disjoint")
 	}
 }
