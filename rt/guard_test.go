@@ -185,6 +185,11 @@ func TestGuardDoesNotAllocate(t *testing.T) {
 	if n := testing.AllocsPerRun(100, run); n != 0 || !ok {
 		t.Errorf("1000 rows: %v allocs per run, Disjoint %v", n, ok)
 	}
+	planes := [][][]float64{m[:500], m[500:]}
+	run = func() { ok = GuardRowsWRange(GuardPlanesR(NewGuard(), planes), m, 1, 999).Disjoint() }
+	if n := testing.AllocsPerRun(100, run); n != 0 || ok {
+		t.Errorf("2 planes of 500 rows read, 998 of them written: %v allocs per run, Disjoint %v", n, ok)
+	}
 }
 
 // guardOp is one call of a property-test case: a slice or a matrix of rows

@@ -31,6 +31,18 @@ func (h *heapPass) subFoot(a access) (*heapRoot, foot, bool) {
 	if rt == nil || rt.rows {
 		return nil, foot{}, false
 	}
+	f, ok := h.sliceFoot(inner, off, srcs)
+	return rt, f, ok
+}
+
+// sliceFoot is the footprint of an access through the contained sub-slice
+// inner, off the lows of the sub-slices it is taken of (srcs their
+// expressions): [off+lo, off+hi), whatever the index, Go's bounds checks
+// keeping every access within the sub-slice's length.
+func (h *heapPass) sliceFoot(inner *ast.SliceExpr, off poly, srcs []ast.Expr) (foot, bool) {
+	if inner.High == nil {
+		return foot{}, false
+	}
 	lo := inner.Low
 	if lo == nil {
 		lo = zeroLit
@@ -42,7 +54,7 @@ func (h *heapPass) subFoot(a access) (*heapRoot, foot, bool) {
 		// polyOf cannot read (w*n/k): its bound symbols.
 		fam, isChunk := h.chunk(lo, inner.High)
 		if !isChunk {
-			return nil, foot{}, false
+			return foot{}, false
 		}
 		l, chunkHis = chunkLo(fam), []poly{chunkHi(fam).add(off, 1)}
 	}
@@ -65,7 +77,7 @@ func (h *heapPass) subFoot(a access) (*heapRoot, foot, bool) {
 	keep := h.cyclicSym(append([]poly{l}, raw...)...)
 	var signs []ast.Expr
 	if l, ok = h.extremeKeeping(l, keep, false, &signs, 0); !ok {
-		return nil, foot{}, false
+		return foot{}, false
 	}
 	his := chunkHis
 	for _, p := range raw {
@@ -73,13 +85,11 @@ func (h *heapPass) subFoot(a access) (*heapRoot, foot, bool) {
 			his = append(his, p)
 		}
 	}
-	srcs = append(srcs, lo, inner.High)
+	srcs = append(append([]ast.Expr{}, srcs...), lo, inner.High)
 	if keep != "" {
-		f, ok := h.cyclicFoot(keep, l, his, srcs, signs)
-		return rt, f, ok
+		return h.cyclicFoot(keep, l, his, srcs, signs)
 	}
-	f, ok := h.footOf(l, his, srcs, signs)
-	return rt, f, ok
+	return h.footOf(l, his, srcs, signs)
 }
 
 // subAccess is the contained sub-slice an access of the goroutine body

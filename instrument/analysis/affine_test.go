@@ -34,3 +34,13 @@ func TestGuardRange(t *testing.T) {
 	setAnalyzerFlag(t, "accesses", "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "guardrange")
 }
+
+// TestRows2D runs the same over the rows of [][]float64 and [][][]float64
+// matrices (rows.go): row blocks ranged over as values, column blocks of
+// every row, mirror writes, cyclic rows, planes, buffers published into
+// memory of the rows' type, the pivot row's narrowed guard.
+func TestRows2D(t *testing.T) {
+	setAnalyzerFlag(t, "decisions", "true")
+	setAnalyzerFlag(t, "accesses", "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "rows2d")
+}

@@ -30,6 +30,7 @@ import (
 // within [0, hi-lo), Go's bounds check.
 type rawAccess struct {
 	p      poly
+	pt     point // a rows root's access: its coordinates (rows.go), p unused
 	write  bool
 	srcs   []ast.Expr
 	nonneg []poly
@@ -88,16 +89,21 @@ type point []poly
 // nonlinear monomials, or a constant coefficient of a loop variable
 // (i*24 + j: 24).
 func (h *heapPass) proveExact(rt *heapRoot) bool {
-	if h.aff == nil || rt.rows {
+	if h.aff == nil || !rt.written {
 		return false
 	}
 	raws := h.aff.raws[rt]
 	if len(raws) == 0 || len(raws) != len(rt.exprs) || !h.universalAtStart("int", "uint") {
 		return false
 	}
-	for _, s := range strides(raws) {
+	ss := strides(raws)
+	if rt.rows {
+		ss = []stride{{}} // points already: the rows' and the element's coordinates
+	}
+	for _, s := range ss {
 		if conds, ok := h.exactWith(raws, s); ok {
 			h.aff.hulls[rt] = conds
+			rt.by = rt
 			return true
 		}
 	}
@@ -114,7 +120,10 @@ func (h *heapPass) exactWith(raws []rawAccess, s stride) ([]ast.Expr, bool) {
 	}
 	points := make([]point, len(raws))
 	for k, a := range raws {
-		pt, ok := delinearize(a.p, s)
+		pt, ok := a.pt, true
+		if pt == nil {
+			pt, ok = delinearize(a.p, s)
+		}
 		if !ok {
 			return nil, false
 		}
@@ -143,7 +152,7 @@ func (h *heapPass) exactWith(raws []rawAccess, s stride) ([]ast.Expr, bool) {
 			ranges[k][c-1] = rows
 			conds = append(conds, need...)
 		}
-		if len(pt) == 2 {
+		if len(pt) == 2 && raws[k].pt == nil {
 			// 0 ≤ C < s in every iteration: C ≤ -1 and C ≥ s are infeasible.
 			C, _ := linearRow(pt[1], 1)
 			S := ineq{coef: map[string]int64{}, k: s.k}

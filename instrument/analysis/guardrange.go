@@ -81,15 +81,17 @@ func (h *heapPass) narrowGuard(inGuard map[string]bool) narrowed {
 		}
 		for _, kw := range h.order {
 			w := h.roots[kw]
-			if !inGuard[kw] || w.rows || !w.written || !h.sliceOf(r, w) {
+			if !inGuard[kw] || w.rows && w.depth != 1 || !w.written || !h.sliceOf(r, w) {
 				continue
 			}
 			if _, done := out.spans[kw]; !done {
-				lo, hi, conds, ok := h.writeRange(w)
+				// A rows root's span is its rows: the hull of its row
+				// coordinates, each row whole.
+				lo, hi, conds, ok := h.writeRange(w.dimensions()[0])
 				if !ok {
 					continue
 				}
-				out.spans[kw] = GuardSpan{Path: w.path, Write: true, Lo: lo, Hi: hi}
+				out.spans[kw] = GuardSpan{Path: w.path, Rows: w.rows, Depth: w.depth, Write: true, Lo: lo, Hi: hi}
 				out.conds = append(out.conds, conds...)
 				out.roots = append(out.roots, types.ExprString(w.path))
 				out.keys = append(out.keys, kw)
@@ -121,7 +123,8 @@ func (n narrowed) apart(h *heapPass, k string, partners []string) string {
 }
 
 // sliceOf reports whether the flat root r is a local declared as a slice
-// of w's path (urow := A[lo:hi]): the two share an array.
+// of w's path (urow := A[lo:hi]), or, for a rows root w, of one of its
+// rows (urow := A[k][k+1:]): the two share an array.
 func (h *heapPass) sliceOf(r, w *heapRoot) bool {
 	id, ok := ast.Unparen(r.path).(*ast.Ident)
 	if !ok {
@@ -129,7 +132,18 @@ func (h *heapPass) sliceOf(r, w *heapRoot) bool {
 	}
 	v, _ := h.info.Uses[id].(*types.Var)
 	sl, ok := ast.Unparen(h.defs[v]).(*ast.SliceExpr)
-	return ok && v != nil && h.canon(sl.X) == h.canon(w.path)
+	if !ok || v == nil {
+		return false
+	}
+	x := sl.X
+	if w.rows {
+		ix, ok := ast.Unparen(x).(*ast.IndexExpr)
+		if !ok {
+			return false
+		}
+		x = ix.X
+	}
+	return h.canon(x) == h.canon(w.path)
 }
 
 // directAccess reports whether the access a of the flat root rt reaches

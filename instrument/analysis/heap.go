@@ -32,8 +32,11 @@ type HeapProof struct {
 // an index slice the verdicts assume holds no value twice (and nothing
 // else is assumed of it).
 type GuardSpan struct {
-	Path      ast.Expr
-	Rows      bool
+	Path ast.Expr
+	Rows bool
+	// Depth, with Rows: the levels of rows, 2 for each row of each row of
+	// a [][][]T (0 and 1 for a [][]T's).
+	Depth     int
 	Write     bool
 	Injective bool
 	// Cells, with Injective: Path is a slice of integer arrays whose
@@ -79,6 +82,8 @@ func (g GuardSpan) What() string {
 		return "the written range of " + types.ExprString(g.Path) + " is within its bounds"
 	case g.Len:
 		return types.ExprString(g.Path) + " up to its len"
+	case g.Rows && g.Lo != nil:
+		return "the rows of " + types.ExprString(&ast.SliceExpr{X: g.Path, Low: g.Lo, High: g.Hi})
 	case g.Lo != nil:
 		return types.ExprString(&ast.SliceExpr{X: g.Path, Low: g.Lo, High: g.Hi})
 	case g.Band:
@@ -89,6 +94,8 @@ func (g GuardSpan) What() string {
 		return types.ExprString(g.Path) + " does not overflow"
 	case g.Injective:
 		return g.what() + " no value twice"
+	case g.Rows && g.Depth > 1:
+		return "the rows of the rows of " + types.ExprString(g.Path)
 	case g.Rows:
 		return "the rows of " + types.ExprString(g.Path)
 	}
@@ -141,8 +148,12 @@ type heapPass struct {
 	synced        []types.Type        // the types synchronization methods touch on their receivers
 	aff           *affineState        // the dependence tests' state (affine.go), made when first needed
 	private       []ast.Expr          // accesses of the elements of private buffers
-	readTypes     []types.Type        // the types of all the memory the construct reads (privatebuf.go)
+	opaqueR       []types.Type        // the reads made outside the body's accesses (privatebuf.go)
+	opaqueW       []types.Type        // and the writes (rows.go)
 	privBufs      map[*types.Var]bool // the body's private buffers, as found (privatebuf.go)
+	stored        map[*types.Var]bool // those whose header is stored into memory: private if prove finds it unread
+	headersW      map[string]bool     // rows roots whose header type the body writes: roots if prove finds the headers unwritten (rows.go)
+	retracted     *retracted          // what an earlier round found false (heapRounds)
 	chunkLos      map[string]ast.Expr // the lower bound f(i) of each chunk family, by name (guardrange.go)
 	// spec is the callback walked in place of the goroutine body's call of
 	// the helper's parameter, and specWalked whether it was (specialize.go).
@@ -166,6 +177,12 @@ type heapRoot struct {
 	// this root, so there is no hull of it (guardrange.go).
 	wide     bool
 	footless bool
+	// depth, dims and by are a rows root's (rows.go): its levels of rows
+	// (1 for [][]T), its dimensions (the rows', then the element's), and
+	// the dimension that proved it.
+	depth int
+	dims  []*heapRoot
+	by    *heapRoot
 }
 
 // Heap returns the heap proofs of construct c. It assumes c is the root of
@@ -177,18 +194,46 @@ func (r *Result) Heap(c *Construct) *HeapProof {
 	}
 	p := &HeapProof{verdicts: map[ast.Expr]HeapVerdict{}, calls: map[*ast.CallExpr]HeapVerdict{}}
 	r.heap[c] = p
-	h, why := r.newHeapPass(c)
-	if h == nil {
+	h, q, why := heapRounds(func() (*heapPass, string) { return r.newHeapPass(c) })
+	if q == nil {
 		p.Why = why
 		return p
 	}
-	if why := h.footprint(); why != "" {
-		p.Why = why
-		return p
-	}
+	*p = *q
 	p.Pool = h.pool
-	h.prove(p)
 	return p
+}
+
+// heapRounds runs the heap pass mk makes: its footprint, then its proofs.
+// Two assumptions of the classification hold only if prove proves the
+// roots they rest on: a private buffer whose header the body stores into
+// memory (privatebuf.go), and a rows root whose row headers' type the body
+// writes (rows.go). When prove finds one false, the pass runs again
+// without it. It returns the last pass and its proof, or nil and why
+// none.
+func heapRounds(mk func() (*heapPass, string)) (*heapPass, *HeapProof, string) {
+	off := &retracted{bufs: map[*types.Var]bool{}, rows: map[string]bool{}}
+	for {
+		h, why := mk()
+		if h == nil {
+			return nil, nil, why
+		}
+		h.retracted = off
+		if why := h.footprint(); why != "" {
+			return h, nil, why
+		}
+		p := &HeapProof{verdicts: map[ast.Expr]HeapVerdict{}, calls: map[*ast.CallExpr]HeapVerdict{}}
+		if !h.prove(p, off) {
+			return h, p, ""
+		}
+	}
+}
+
+// retracted is what rounds of a heap pass found false: buffers read by
+// other iterations, rows roots whose headers may be written.
+type retracted struct {
+	bufs map[*types.Var]bool
+	rows map[string]bool
 }
 
 func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
@@ -404,13 +449,8 @@ func (h *heapPass) footprint() string {
 			h.writes = append(h.writes, a.typ) // p := &x is not a write: the accesses through p are listed
 		}
 	}
-	h.readTypes = append(h.readTypes, h.plainR...)
-	for _, a := range body {
-		if a.mode&read != 0 {
-			h.readTypes = append(h.readTypes, a.typ)
-		}
-	}
-	h.privBufs = map[*types.Var]bool{}
+	h.opaqueR, h.opaqueW = append([]types.Type(nil), h.plainR...), append([]types.Type(nil), h.plainW...)
+	h.privBufs, h.stored, h.headersW = map[*types.Var]bool{}, map[*types.Var]bool{}, map[string]bool{}
 	for _, a := range body {
 		h.classify(a)
 	}
@@ -426,6 +466,10 @@ func (h *heapPass) classify(a access) {
 	if a.slice != nil && h.affine().contained[a.slice] {
 		return // a contained sub-slice (depend.go): the accesses through it are listed on their own
 	}
+	if rt, cs, ok := h.rowAccess(a); ok {
+		h.classifyRows(a, rt, cs)
+		return
+	}
 	var rt *heapRoot
 	var idx ast.Expr
 	owned := ""
@@ -437,11 +481,7 @@ func (h *heapPass) classify(a access) {
 				}
 			}
 		} else {
-			var rowIdx ast.Expr
-			rt, rowIdx = h.rootIdx(a.e)
-			if rt != nil && rt.rows {
-				owned = h.position(rowIdx)
-			}
+			rt = h.rootOf(h.resolveLocal(a.e))
 		}
 	} else {
 		rt, idx = h.locate(a.e)
@@ -513,20 +553,8 @@ func (h *heapPass) classify(a access) {
 	rt.exprs = append(rt.exprs, ast.Unparen(key))
 }
 
-// rootIdx is the root of the slice expression x used whole (range, clear,
-// reslicing), with the row index for rows.
-func (h *heapPass) rootIdx(x ast.Expr) (*heapRoot, ast.Expr) {
-	x = h.resolveLocal(x)
-	if ix, ok := x.(*ast.IndexExpr); ok {
-		if rt := h.rowsOf(ix.X); rt != nil {
-			return rt, ix.Index
-		}
-	}
-	return h.rootOf(x), nil
-}
-
-// locate finds the slice element the location e is a part of: its root and
-// subscript (for rows, the row's subscript).
+// locate finds the element of a flat root the location e is a part of:
+// its root and subscript.
 func (h *heapPass) locate(e ast.Expr) (*heapRoot, ast.Expr) {
 	for {
 		e = ast.Unparen(e)
@@ -543,13 +571,7 @@ func (h *heapPass) locate(e ast.Expr) (*heapRoot, ast.Expr) {
 				e = x.X
 				continue
 			case *types.Slice:
-				xs := h.resolveLocal(x.X)
-				if ix, ok := xs.(*ast.IndexExpr); ok {
-					if rt := h.rowsOf(ix.X); rt != nil {
-						return rt, ix.Index
-					}
-				}
-				return h.rootOf(xs), x.Index
+				return h.rootOf(h.resolveLocal(x.X)), x.Index // rows: rows.go
 			case *types.Pointer:
 				return h.viaPointer(x.X)
 			}
@@ -586,24 +608,6 @@ func (h *heapPass) rootOf(x ast.Expr) *heapRoot {
 	return h.root("flat:"+h.canon(x), x, false, el)
 }
 
-// rowsOf is the rows root of m, a stable [][]T whose row headers nothing
-// in the construct writes.
-func (h *heapPass) rowsOf(m ast.Expr) *heapRoot {
-	m = h.resolveLocal(m)
-	row := elemType(h.info.TypeOf(m))
-	if row == nil || !h.stable(m) {
-		return nil
-	}
-	if _, slice := underlying(h.info.TypeOf(m)).(*types.Slice); !slice {
-		return nil
-	}
-	el := elemType(row)
-	if _, slice := underlying(row).(*types.Slice); !slice || el == nil || h.written(row) {
-		return nil
-	}
-	return h.root("rows:"+h.canon(m), m, true, el)
-}
-
 func (h *heapPass) root(key string, path ast.Expr, rows bool, el types.Type) *heapRoot {
 	if rt := h.roots[key]; rt != nil {
 		return rt
@@ -614,16 +618,11 @@ func (h *heapPass) root(key string, path ast.Expr, rows bool, el types.Type) *he
 	return rt
 }
 
-// prove decides each root and the other heap reads, and the guard.
-func (h *heapPass) prove(p *HeapProof) {
-	overlaps := func(ts []types.Type, t types.Type) bool {
-		for _, u := range ts {
-			if h.overlap(u, t) {
-				return true
-			}
-		}
-		return false
-	}
+// prove decides each root and the other heap reads, and the guard. When
+// it finds an assumption of the classification false (heapRounds), it
+// adds it to off, reports true and leaves p to be discarded.
+func (h *heapPass) prove(p *HeapProof, off *retracted) bool {
+	overlaps := h.overlaps
 	proven := map[string]bool{}
 	for _, k := range h.order {
 		rt := h.roots[k]
@@ -632,11 +631,8 @@ func (h *heapPass) prove(p *HeapProof) {
 		case !rt.written:
 			proven[k] = true
 		case h.pool: // its items are no iterations: no written root is proven
-		case !overlaps(h.plainR, rt.elem) && !rt.unowned && h.owned(rt):
-			proven[k] = true
-		case !overlaps(h.plainR, rt.elem) && rt.written && h.proveHull(rt):
-			proven[k] = true
-		case !overlaps(h.plainR, rt.elem) && rt.written && h.proveExact(rt):
+		case overlaps(h.plainR, rt.elem):
+		case h.separated(rt) || h.proveExact(rt):
 			proven[k] = true
 		}
 	}
@@ -644,6 +640,9 @@ func (h *heapPass) prove(p *HeapProof) {
 		if !h.readOnlyRoot(k, proven) {
 			h.unproveThrough(strings.TrimPrefix(k, "flat:"), proven)
 		}
+	}
+	if h.retract(proven, off) {
+		return true
 	}
 	inGuard := map[string]bool{}
 	partners := map[string][]string{}
@@ -668,7 +667,7 @@ func (h *heapPass) prove(p *HeapProof) {
 			rt := h.roots[k]
 			g, ok := nar.spans[k]
 			if !ok {
-				g = GuardSpan{Path: rt.path, Rows: rt.rows, Write: rt.written}
+				g = GuardSpan{Path: rt.path, Rows: rt.rows, Depth: rt.depth, Write: rt.written}
 			}
 			p.Guard = append(p.Guard, g)
 		}
@@ -687,7 +686,7 @@ func (h *heapPass) prove(p *HeapProof) {
 			continue
 		}
 		for _, key := range h.sortedIndexes() {
-			if h.usesIndex(h.roots[k], key) {
+			if h.usesIndex(h.roots[k].proof(), key) {
 				inGuard[k], injective[key] = true, true
 				assumes[k] = append(assumes[k], h.indexes[key].What())
 			}
@@ -699,8 +698,8 @@ func (h *heapPass) prove(p *HeapProof) {
 		}
 	}
 	for _, k := range h.order {
-		if rt := h.roots[k]; proven[k] && rt.written && h.aff != nil && len(h.bandConds(rt)) > 0 {
-			g := GuardSpan{Path: rt.path, Injective: true, Band: true, Cond: conjunction(h.bandConds(rt))}
+		if rt := h.roots[k]; proven[k] && rt.written && h.aff != nil && len(h.bandConds(rt.proof())) > 0 {
+			g := GuardSpan{Path: rt.path, Injective: true, Band: true, Cond: conjunction(h.bandConds(rt.proof()))}
 			inGuard[k] = true
 			p.Guard = append(p.Guard, g)
 			assumes[k] = append(assumes[k], g.What())
@@ -713,6 +712,9 @@ func (h *heapPass) prove(p *HeapProof) {
 		rt := h.roots[k]
 		what := types.ExprString(rt.path)
 		if rt.rows {
+			what = "the rows of " + what
+		}
+		if rt.depth > 1 {
 			what = "the rows of " + what
 		}
 		v := HeapVerdict{Independent: rt.written, Guarded: inGuard[k]}
@@ -745,6 +747,21 @@ func (h *heapPass) prove(p *HeapProof) {
 		}
 	}
 	h.proveCalls(p)
+	return false
+}
+
+// retract adds to off the assumptions proven shows false: a stored buffer
+// another iteration may read (storedRead), a rows root whose headers may
+// be written (headersWritten). It reports whether there was one.
+func (h *heapPass) retract(proven map[string]bool, off *retracted) bool {
+	n := len(off.bufs) + len(off.rows)
+	for _, v := range h.storedRead(proven) {
+		off.bufs[v] = true
+	}
+	for _, k := range h.headersWritten(proven) {
+		off.rows[k] = true
+	}
+	return len(off.bufs)+len(off.rows) > n
 }
 
 // unproveThrough drops the proofs of the written roots with a position
@@ -756,7 +773,7 @@ func (h *heapPass) unproveThrough(canon string, proven map[string]bool) {
 			continue
 		}
 		for _, k := range h.order {
-			if h.roots[k].written && h.usesIndex(h.roots[k], key) {
+			if h.roots[k].written && h.usesIndex(h.roots[k].proof(), key) {
 				proven[k] = false
 			}
 		}

@@ -386,6 +386,9 @@ func (h *heapPass) monotone(e ast.Expr, depth int) bool {
 		if v != nil && v == h.c.Index {
 			return true
 		}
+		if b := h.bind[v]; b != nil {
+			return h.monotone(b, depth+1) // a parameter bound to the call's argument (a callback's lo)
+		}
 		if d := h.def(v); d != nil {
 			return h.monotone(d, depth+1)
 		}

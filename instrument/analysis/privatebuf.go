@@ -17,11 +17,24 @@ import (
 // The uses that keep the array reachable only from this iteration: buf[k]
 // (its elements, through value fields and arrays), range buf, len, cap,
 // copy and clear, and whole-header stores into memory (partial[b] = buf)
-// when nothing in the construct — the body, the parent up to the join,
-// every callee — reads memory of a type that may hold the header: then
-// the stored copy is read only after the join. Anything else (another
-// local assigned from it, reslicing, a call, a send, a use in a function
-// literal, its address) and the buffer is not private.
+// when no other iteration can read the stored copy before the join.
+// Anything else (another local assigned from it, reslicing, a call, a
+// send, a use in a function literal, its address) and the buffer is not
+// private.
+//
+// A stored copy is unread when nothing in the construct reads memory of a
+// type that may hold the header, or when every such read is an access of
+// a root that prove proves (storedRead): the parent up to the join and
+// every callee read no such memory (their reads are by type), the roots
+// of that type are in the guard, apart from each other, and each is
+// read-only or touched by one iteration per element — so the element the
+// header was stored into (a root's, or else every root of the type is
+// unproven) is read by the iteration that stored it, if at all. atax
+// stores py into partial[b] while reading A's rows, whose headers are of
+// py's type: A read-only, partial independent, the two apart.
+// Classification happens before prove, so a buffer stored into memory is
+// taken as private provisionally, and when prove finds a read it cannot
+// place, the heap pass runs again without it (heapRounds).
 
 // privateBuf reports whether v is a private buffer of the goroutine body.
 func (h *heapPass) privateBuf(v *types.Var) bool {
@@ -34,7 +47,7 @@ func (h *heapPass) privateBuf(v *types.Var) bool {
 }
 
 func (h *heapPass) findPrivateBuf(v *types.Var) bool {
-	if v == nil || !within(v.Pos(), h.fk.Body) || !h.immutable(v) {
+	if v == nil || h.retracted != nil && h.retracted.bufs[v] || !within(v.Pos(), h.fk.Body) || !h.immutable(v) {
 		return false
 	}
 	if _, slice := underlying(v.Type()).(*types.Slice); !slice {
@@ -100,13 +113,35 @@ func (h *heapPass) findPrivateBuf(v *types.Var) bool {
 		return false
 	}
 	if stored {
-		for _, t := range h.readTypes {
+		for _, t := range h.opaqueR {
 			if h.overlap(t, v.Type()) {
-				return false
+				return false // read by type outside the body: no root to place it
 			}
 		}
+		h.stored[v] = true
 	}
 	return true
+}
+
+// storedRead lists the private buffers stored into memory that another
+// iteration may read back (see the file comment): some read of the
+// construct that no root places (plainR) may read the header's type, or
+// a root of that type is not proven.
+func (h *heapPass) storedRead(proven map[string]bool) []*types.Var {
+	var out []*types.Var
+	for v := range h.stored {
+		read := false
+		for _, t := range h.plainR {
+			read = read || h.overlap(t, v.Type())
+		}
+		for _, k := range h.order {
+			read = read || !proven[k] && h.overlap(h.roots[k].elem, v.Type())
+		}
+		if read {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // elemUsedByValue reports whether the element buf[k] at the top of stack

@@ -197,30 +197,31 @@ func (r *Result) specialize(s *specSite) *Specialization {
 	if !selfContained(s.lit.Body, r.finder.info) {
 		return nil
 	}
-	h, _ := r.newHeapPass(s.c)
-	if h == nil {
-		return nil
-	}
-	h.spec = s
-	h.collectDefs(s.caller)
-	sig, _ := r.finder.info.TypeOf(s.call.Fun).(*types.Signature)
-	hps := params(s.helper.Type.Params, h.info)
-	if sig == nil || len(hps) != len(s.call.Args) {
-		return nil
-	}
-	for k, v := range hps {
-		arg := ast.Unparen(s.call.Args[k])
-		if v == nil || v == s.param || !h.immutable(v) || !pure(arg, h.info) || !h.localsOnly(arg) {
-			continue
+	h, p, _ := heapRounds(func() (*heapPass, string) {
+		h, why := r.newHeapPass(s.c)
+		if h == nil {
+			return nil, why
 		}
-		h.bind[v] = arg
-	}
-	h.recordLoops(s.lit.Body) // its loops count as the goroutine's
-	if why := h.footprint(); why != "" || !h.specWalked {
+		h.spec = s
+		h.collectDefs(s.caller)
+		sig, _ := r.finder.info.TypeOf(s.call.Fun).(*types.Signature)
+		hps := params(s.helper.Type.Params, h.info)
+		if sig == nil || len(hps) != len(s.call.Args) {
+			return nil, "the call does not match the helper's parameters"
+		}
+		for k, v := range hps {
+			arg := ast.Unparen(s.call.Args[k])
+			if v == nil || v == s.param || !h.immutable(v) || !pure(arg, h.info) || !h.localsOnly(arg) {
+				continue
+			}
+			h.bind[v] = arg
+		}
+		h.recordLoops(s.lit.Body) // its loops count as the goroutine's
+		return h, ""
+	})
+	if p == nil || !h.specWalked {
 		return nil
 	}
-	p := &HeapProof{verdicts: map[ast.Expr]HeapVerdict{}, calls: map[*ast.CallExpr]HeapVerdict{}}
-	h.prove(p)
 	for _, g := range p.Guard {
 		exprs := []ast.Expr{g.Cond}
 		if g.Cond == nil {

@@ -198,7 +198,12 @@ func (w *walker) guardExpr(spans []analysis.GuardSpan) dst.Expr {
 			continue
 		}
 		fn := map[[2]bool]string{{false, false}: rtnames.GuardR, {false, true}: rtnames.GuardW, {true, false}: rtnames.GuardRowsR, {true, true}: rtnames.GuardRowsW}[[2]bool{s.Rows, s.Write}]
+		if s.Rows && s.Depth > 1 {
+			fn = map[bool]string{false: rtnames.GuardPlanesR, true: rtnames.GuardPlanesW}[s.Write]
+		}
 		switch {
+		case s.Rows && s.Lo != nil:
+			g = w.rtCall(rtnames.GuardRowsWRange, g, exprFromAST(s.Path), exprFromAST(s.Lo), exprFromAST(s.Hi))
 		case s.Cells && s.Sel != nil:
 			g = w.rtCall(rtnames.GuardInjectiveCellsOf, g, exprFromAST(s.Path), exprFromAST(s.Sel), zeroOf(s.Elem))
 		case s.Cells:

@@ -26,7 +26,8 @@ const (
 	// that type reads it, and they are stores of that type).
 	LoadsNothing
 	// LoadsRows: the entry point loads the row headers of its [][]T
-	// argument (each []T: the rows' extents), not the rows' elements.
+	// argument (each []T: the rows' extents), not the rows' elements; of
+	// a [][][]T, the headers at both levels.
 	LoadsRows
 )
 
@@ -77,7 +78,8 @@ var loads = map[string]Loads{
 	NewGuard: LoadsNothing, GuardW: LoadsNothing, GuardR: LoadsNothing,
 	GuardRLen: LoadsNothing, GuardWRange: LoadsNothing, Disjoint: LoadsNothing,
 	GuardMemo: LoadsNothing, GuardStore: LoadsNothing, // a verdict in the construct, by the task
-	GuardRowsW: LoadsRows, GuardRowsR: LoadsRows,
+	GuardRowsW: LoadsRows, GuardRowsR: LoadsRows, GuardRowsWRange: LoadsRows,
+	GuardPlanesW: LoadsRows, GuardPlanesR: LoadsRows,
 	GuardInjective: LoadsReachable, GuardInjectiveCells: LoadsReachable,
 	GuardInjectiveCellsOf: LoadsReachable,
 	// Plain code: the opaque markers pass values through; the calls run

@@ -74,6 +74,9 @@ const (
 	GuardStore            = "GuardStore"            // (t, holds) holds: stores it
 	GuardRowsW            = "GuardRowsW"            // (g, m) g: each row m[k] is written
 	GuardRowsR            = "GuardRowsR"            // (g, m) g: each row m[k] is read
+	GuardRowsWRange       = "GuardRowsWRange"       // (g, m, lo, hi) g: each row of m[lo:hi] is written (every row if not 0 ≤ lo ≤ hi ≤ len)
+	GuardPlanesW          = "GuardPlanesW"          // (g, m) g: each row m[k][l] of a [][][]T is written
+	GuardPlanesR          = "GuardPlanesR"          // (g, m) g: each row m[k][l] of a [][][]T is read
 	GuardInjective        = "GuardInjective"        // (g, idx) g: idx holds no value twice
 	GuardInjectiveCells   = "GuardInjectiveCells"   // (g, rows, T(0)) g: the cells of rows ([][N]T) hold no value twice
 	GuardInjectiveCellsOf = "GuardInjectiveCellsOf" // (g, rows, sel, T(0)) g: the cells of the rows sel lists hold no value twice

@@ -83,7 +83,8 @@ func readsElems(to, from types.Type) bool {
 // walkRTCall walks a call to the runtime. What the runtime loads through
 // its arguments is rtnames.ArgLoads's classification of the entry point,
 // beside its name: nothing (slices are extents, values pass through), the
-// row headers of a [][]T (GuardRowsW, GuardRowsR), or, for the others and
+// row headers of a [][]T (GuardRowsW, GuardRowsR; of a [][][]T, both
+// levels: GuardPlanesW), or, for the others and
 // any name not classified, everything the arguments reach. An &x argument
 // is an address (the runtime keys its shadow memory by it), unless the
 // entry point runs code with its arguments (PlainArgs1(f, &x), Acquire):
@@ -107,7 +108,11 @@ func (ps *pkgState) walkRTCall(call *ast.CallExpr, name string) {
 		switch {
 		case loads == rtnames.LoadsNothing:
 		case loads == rtnames.LoadsRows:
-			ps.load(elemOf(t))
+			// the headers of every level of rows: []T of a [][]T, and
+			// [][]T and []T of a [][][]T
+			for e := elemOf(t); elemOf(e) != nil; e = elemOf(e) {
+				ps.load(e)
+			}
 		case t != nil:
 			if _, isFunc := t.Underlying().(*types.Signature); !isFunc {
 				ps.reach(t)

@@ -64,6 +64,7 @@ var families = []struct {
 	{"loop/cyclic", genCyclic},
 	{"loop/mirror", genMirror},
 	{"loop/stride", genStride},
+	{"loop/rows", genRows},
 }
 
 // Generate returns the program data describes.
@@ -704,5 +705,62 @@ func genStride(c *chooser) *Prog {
 		main.Body = append(main.Body, &Make{Name: "b", Elem: "int", Len: n - pick(c, 0, 0, w)},
 			&CallWork{Func: "stride", Args: []string{"a", "b", "w"}})
 	}
+	return &Prog{Funcs: []*Func{main, work}}
+}
+
+// genRows is a [][]int matrix, its rows made one by one or cut from one
+// array (some overlapping, some with a capacity reaching the next row),
+// perhaps with a row aliased to another, and a parallel loop over it in
+// a function that takes it: each iteration a row (every column), a
+// column (every row) or a triangle's row and its mirror column. The
+// static stage proves these by rows (analysis/rows.go) only while the
+// guard finds the rows apart.
+func genRows(c *chooser) *Prog {
+	rows, cols := c.between(2, 6), c.between(2, 5)
+	shape := pick(c, "row", "row", "col", "mirror")
+	if shape == "mirror" {
+		cols = rows
+	}
+	m := &Matrix{Name: "M", Elem: "int", Rows: rows, Cols: cols, How: pick(c, "rows", "backing", "backing")}
+	if m.How == "backing" {
+		m.Stride = max(cols+pick(c, 0, 0, 1, -1), 1)
+		m.Capped = c.intn(3) > 0
+	}
+	if a, b := c.intn(rows), c.intn(rows); c.intn(4) == 0 && a != b {
+		m.Aliases = [][2]int{{a, b}}
+	}
+	v := func(name string, d int64) *Affine { return &Affine{Terms: []Term{{K: 1, Var: name}}, D: d} }
+	var body []Stmt
+	n := rows
+	switch shape {
+	case "row": // row k·i+d, every column; perhaps a read of a row nearby
+		row := small(c, "i")
+		acc := []Stmt{&Access{Ref: "M", Row: &row, Idx: *v("j", 0), Op: pick(c, byte('w'), 'x')}}
+		if c.intn(2) == 0 {
+			other := pick(c, row, *v("i", 1), Affine{})
+			acc = append(acc, &Access{Ref: "M", Row: &other, Idx: *v("j", int64(pick(c, 0, 0, 1))), Op: 'r'})
+		}
+		body = []Stmt{&Seq{Var: "j", N: cols, Body: acc}}
+	case "col": // column k·i+d of every row
+		n = cols
+		col := small(c, "i")
+		acc := []Stmt{&Access{Ref: "M", Row: v("j", 0), Idx: col, Op: pick(c, byte('w'), 'x')}}
+		if c.intn(2) == 0 {
+			acc = append(acc, &Access{Ref: "M", Row: v("j", 0), Idx: pick(c, col, *v("i", 1)), Op: 'r'})
+		}
+		body = []Stmt{&Seq{Var: "j", N: rows, Body: acc}}
+	case "mirror": // M[i][j] and M[j][i] for j from i (or one before)
+		from, to := *v("i", int64(pick(c, 0, 0, -1))), Affine{D: int64(rows)}
+		body = []Stmt{&Seq{Var: "j", From: &from, To: &to, Body: []Stmt{
+			&Access{Ref: "M", Row: v("i", 0), Idx: *v("j", 0), Op: 'w'},
+			&Access{Ref: "M", Row: v("j", 0), Idx: *v("i", 0), Op: pick(c, byte('w'), 'w', 'r')},
+		}}}
+	}
+	par := &Par{Join: joinKind(c), Var: "i", N: n, Body: body}
+	if c.intn(3) == 0 {
+		par.Chunk = c.between(2, 3)
+	}
+	work := &Func{Name: "work", Params: []Param{{"M", "[][]int"}}, Body: []Stmt{par}}
+	main := &Func{Name: "Main", Body: []Stmt{m, &CallWork{Func: "work", Args: []string{"M"}}}}
 	return &Prog{Funcs: []*Func{main, work}}
 }

@@ -55,11 +55,26 @@ type Addr struct {
 	K         int
 }
 
+// Matrix is Name := make([][]Elem, Rows), every row Cols elements: its
+// own make (How "rows"), or cut from one array, Stride elements apart
+// (How "backing"; with Capped, each row's capacity is its length, else it
+// reaches the array's end). Then, for each pair of Aliases, row [0]
+// becomes row [1] (M[a] = M[b]).
+type Matrix struct {
+	Name, Elem string
+	Rows, Cols int
+	How        string
+	Stride     int
+	Capped     bool
+	Aliases    [][2]int
+}
+
 // Access reads ('r'), writes ('w') or updates ('x', +=) Ref[Idx], or *Ref
-// when Ptr.
+// when Ptr, or Ref[Row][Idx] when Row is set (Ref a matrix).
 type Access struct {
 	Ref string
 	Idx Affine
+	Row *Affine
 	Op  byte
 	Ptr bool
 	// NoteOK: a goanomaly note on the access's line stands for its

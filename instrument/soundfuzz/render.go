@@ -84,8 +84,8 @@ func (r *renderer) funcBody(depth int, body []Stmt) {
 	r.stmts(depth, body)
 	for _, st := range body {
 		switch st := st.(type) {
-		case *Make:
-			r.line(depth, "_ = "+st.Name)
+		case *Make, *Matrix:
+			r.line(depth, "_ = "+declName(st))
 		case *Alias:
 			r.line(depth, "_ = "+st.Name)
 		case *Addr:
@@ -140,7 +140,11 @@ func affine(a Affine) string {
 }
 
 func (r *renderer) access(depth int, a *Access) {
-	ref := a.Ref + "[" + affine(a.Idx) + "]"
+	ref, row := a.Ref+"["+affine(a.Idx)+"]", a.Ref
+	if a.Row != nil {
+		row = a.Ref + "[" + affine(*a.Row) + "]"
+		ref = row + "[" + affine(a.Idx) + "]"
+	}
 	if a.Ptr {
 		ref = "*" + a.Ref
 	}
@@ -154,7 +158,11 @@ func (r *renderer) access(depth int, a *Access) {
 		suffix = " += 1"
 	}
 	if a.guard {
-		prefix = "if uint(" + affine(a.Idx) + ") < uint(len(" + a.Ref + ")) { " + prefix
+		in := "uint(" + affine(a.Idx) + ") < uint(len(" + row + "))"
+		if a.Row != nil {
+			in = "uint(" + affine(*a.Row) + ") < uint(len(" + a.Ref + ")) && " + in
+		}
+		prefix = "if " + in + " { " + prefix
 		suffix += " }"
 	}
 	a.site = Site{Line: r.line(depth, prefix+ref+suffix), Col: depth + len(prefix) + 1}
@@ -168,6 +176,8 @@ func (r *renderer) stmt(depth int, st Stmt) {
 	switch st := st.(type) {
 	case *Make:
 		r.line(depth, fmt.Sprintf("%s := make([]%s, %d)", st.Name, st.Elem, st.Len))
+	case *Matrix:
+		r.matrix(depth, st)
 	case *Alias:
 		switch st.How {
 		case "slice":
@@ -268,6 +278,40 @@ func (r *renderer) stmt(depth int, st Stmt) {
 		r.syncLoop(depth, st)
 	default:
 		panic(fmt.Sprintf("render: unknown statement %T", st))
+	}
+}
+
+// declName is the name a Make or Matrix declares.
+func declName(st Stmt) string {
+	if m, ok := st.(*Matrix); ok {
+		return m.Name
+	}
+	return st.(*Make).Name
+}
+
+// matrix renders m: the rows made one by one or cut from one array
+// (M_d), then the aliased rows.
+func (r *renderer) matrix(depth int, m *Matrix) {
+	r.line(depth, fmt.Sprintf("%s := make([][]%s, %d)", m.Name, m.Elem, m.Rows))
+	k := fmt.Sprintf("k%d", r.uniq())
+	switch m.How {
+	case "rows":
+		r.line(depth, fmt.Sprintf("for %s := range %s {", k, m.Name))
+		r.line(depth+1, fmt.Sprintf("%s[%s] = make([]%s, %d)", m.Name, k, m.Elem, m.Cols))
+	default:
+		data := m.Name + "d"
+		r.line(depth, fmt.Sprintf("%s := make([]%s, %d)", data, m.Elem, (m.Rows-1)*m.Stride+m.Cols))
+		r.line(depth, fmt.Sprintf("for %s := range %s {", k, m.Name))
+		hi := fmt.Sprintf("%s*%d+%d", k, m.Stride, m.Cols)
+		if m.Capped {
+			r.line(depth+1, fmt.Sprintf("%s[%s] = %s[%s*%d : %s : %s]", m.Name, k, data, k, m.Stride, hi, hi))
+		} else {
+			r.line(depth+1, fmt.Sprintf("%s[%s] = %s[%s*%d : %s]", m.Name, k, data, k, m.Stride, hi))
+		}
+	}
+	r.line(depth, "}")
+	for _, a := range m.Aliases {
+		r.line(depth, fmt.Sprintf("%s[%d] = %s[%d]", m.Name, a[0], m.Name, a[1]))
 	}
 }
 

@@ -19,7 +19,8 @@ import "fmt"
 
 // value is a variable of the model.
 type value struct {
-	kind     byte // 's' slice, 'p' pointer, 'i' int, 'f' function, 'w' WaitGroup
+	kind     byte    // 's' slice, 'p' pointer, 'i' int, 'f' function, 'w' WaitGroup, 'm' matrix
+	rows     []value // a matrix's rows
 	arr, off int
 	len      int
 	elem     string
@@ -169,8 +170,13 @@ func (s *sim) stmt(t *task, st Stmt, env map[string]value) ctl {
 	case *Make:
 		env[st.Name] = value{kind: 's', arr: s.arrays, len: st.Len, elem: st.Elem}
 		s.arrays++
+	case *Matrix:
+		s.matrix(st, env)
 	case *Alias:
 		src := s.lookup(env, st.Src)
+		if src.kind == 'm' && (st.Lo != 0 || st.How != "slice") {
+			s.fail("a matrix aliased other than whole")
+		}
 		if st.Lo > src.len {
 			s.fail("alias past the end")
 		}
@@ -338,6 +344,17 @@ func (s *sim) access(t *task, a *Access, env map[string]value) {
 		}
 		arr, idx = ref.arr, ref.off
 	} else {
+		if a.Row != nil {
+			if ref.kind != 'm' {
+				s.fail("%s[row] is not a matrix", a.Ref)
+			}
+			r := s.eval(env, *a.Row)
+			if r < 0 || r >= int64(len(ref.rows)) {
+				a.guard = true
+				return
+			}
+			ref = ref.rows[r]
+		}
 		i := s.eval(env, a.Idx)
 		if i < 0 || i >= int64(ref.len) {
 			a.guard = true // rendered under if uint(i) < uint(len(ref))
@@ -357,6 +374,25 @@ func (s *sim) access(t *task, a *Access, env map[string]value) {
 		rec.write = true
 		s.acc = append(s.acc, rec)
 	}
+}
+
+// matrix makes the rows of m: arrays of their own, or one array with the
+// rows at Stride apart, then the aliases.
+func (s *sim) matrix(m *Matrix, env map[string]value) {
+	v := value{kind: 'm', len: m.Rows, elem: m.Elem}
+	arr := s.arrays
+	for k := range m.Rows {
+		row := value{kind: 's', arr: arr, off: k * m.Stride, len: m.Cols, elem: m.Elem}
+		if m.How == "rows" {
+			row.arr, row.off = s.arrays+k, 0
+		}
+		v.rows = append(v.rows, row)
+	}
+	s.arrays += m.Rows
+	for _, a := range m.Aliases {
+		v.rows[a[0]] = v.rows[a[1]]
+	}
+	env[m.Name] = v
 }
 
 // fork runs body in a new goroutine started by t; its end is counted on

@@ -51,7 +51,7 @@ func keeps(n int, body func(lo, hi int)) {
 
 func proven(n, bs int) {
 	a, b := make([]float64, n), make([]float64, n)
-	rows(0, n, bs, func(lo, hi int) { // want `callback: runs only in the blocks of the parallel loop at line 11: 1 independent, 1 read-only \(when the iterations' intervals of a are apart and their bounds do not overflow\)`
+	rows(0, n, bs, func(lo, hi int) { // want `callback: runs only in the blocks of the parallel loop at line 11: 1 independent, 1 read-only \(when the chunk bounds from lo do not overflow\)`
 		for i := lo; i < hi; i++ {
 			a[i] = b[i]
 		}
@@ -60,7 +60,7 @@ func proven(n, bs int) {
 }
 
 func params(n, bs int, dst, src []float64) {
-	rows(0, n, bs, func(lo, hi int) { // want `callback: runs only in the blocks of the parallel loop at line 11: 1 independent, 1 read-only \(when dst; src; the iterations' intervals of dst are apart`
+	rows(0, n, bs, func(lo, hi int) { // want `callback: runs only in the blocks of the parallel loop at line 11: 1 independent, 1 read-only \(when dst; src; the chunk bounds from lo do not overflow\)`
 		for i := lo; i < hi; i++ {
 			dst[i] = src[i]
 		}
@@ -229,7 +229,7 @@ func (g *grid) own(body func(lo, hi int)) {
 
 func methods(g *grid, n, bs int) {
 	a := make([]float64, n)
-	g.rowsOf(n, bs, func(lo, hi int) { // want `callback: runs only in the blocks of the parallel loop at line 214: 1 independent, 0 read-only \(when the iterations' intervals of a are apart`
+	g.rowsOf(n, bs, func(lo, hi int) { // want `callback: runs only in the blocks of the parallel loop at line 214: 1 independent, 0 read-only \(when the chunk bounds from lo do not overflow\)`
 		for i := lo; i < hi; i++ {
 			a[i] = 1
 		}
