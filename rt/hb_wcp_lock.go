@@ -384,10 +384,14 @@ func (th *hbThread) acquireRelock(mu uintptr, kind uint8) {
 // happens-before layer runs: what its section does is unseen, so mu
 // orders fully from now on.
 func hbLockUnseen(mu uintptr) {
-	if !global.hb.generations.Load() {
-		return
+	if global.hb.generations.Load() {
+		global.hb.lockUnseen(mu)
 	}
-	l := global.hb.lockOf(mu)
+}
+
+// lockUnseen makes the lock at mu hard.
+func (e *hbEngine) lockUnseen(mu uintptr) {
+	l := e.lockOf(mu)
 	l.mu.Lock()
 	l.markHard()
 	l.mu.Unlock()
