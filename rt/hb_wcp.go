@@ -37,12 +37,16 @@ package rt
 // A section whose accesses are not all seen cannot use rule (a): its
 // conflicts are unknown. Such a section is opaque: at the point where it
 // does something unseen (a call into code that is not rewritten: Foreign,
-// Unseen) it is ordered after every earlier release of its locks, and its
-// own release orders every later acquire of them. A lock that a goroutine
-// which is no thread takes, a construct's block, a Cond's Wait relocks, or
-// that is released by a thread that did not lock it, orders fully from then
-// on (hard). So a report is a race in this run's schedule or in one that
-// reorders only lock hand-offs whose critical sections do not conflict.
+// Unseen; a construct whose blocks are checked structurally; more accesses
+// than it records) it is ordered after every earlier release of its lock,
+// and its own release orders every later acquire. The section a Cond's
+// Wait resumes is opaque and follows every release fully. A lock that a
+// goroutine which is no thread or a construct's block takes, that a thread
+// releases without holding it, or whose sections overflow its tables is
+// hard: it orders fully from then on, as under happens-before; so is any
+// sync.Locker but a mutex and an RWMutex's RLocker. So a report is a race
+// in this run's schedule or in one that reorders only lock hand-offs whose
+// critical sections do not conflict.
 
 // hbWCPThread is a thread's state for the rule: its H clock, its own P
 // entry and its open critical sections.
@@ -119,12 +123,6 @@ func (th *hbThread) hbFull() *vclock {
 		th.wcp.h = th.vc.clone()
 	}
 	return &th.wcp.h
-}
-
-// putP sets *dst to the thread's P: vc with its own entry pself.
-func (th *hbThread) putP(dst *vclock) {
-	*dst = append((*dst)[:0], th.vc...)
-	(*dst)[th.id] = th.wcp.pself
 }
 
 // joinPInto joins the thread's P into *dst.

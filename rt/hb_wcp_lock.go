@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"reflect"
 	"sync"
 	"unsafe"
 )
@@ -177,6 +178,9 @@ func (th *hbThread) releaseLock(mu uintptr, read bool) {
 	l := s.l
 	rel := th.hclock().clone()
 	l.mu.Lock()
+	if !read {
+		rel.join(l.hw) // a no-op but after a release of a section that overlapped this one, which a mutex does not let happen
+	}
 	switch {
 	case l.hard:
 		l.releaseHard(rel, read)
@@ -199,7 +203,7 @@ func (th *hbThread) releaseLock(mu uintptr, read bool) {
 			th.joinPInto(&l.pr)
 		} else {
 			l.hw = rel
-			th.putP(&l.pw)
+			th.joinPInto(&l.pw)
 		}
 		l.log.release(s.seq, rel)
 	}
@@ -396,6 +400,38 @@ func (e *hbEngine) lockUnseen(mu uintptr) {
 	l.markHard()
 	l.mu.Unlock()
 }
+
+// hbLocker is the synchronization of a lock (lock true: held now) or an
+// unlock (about to happen) of l by t when t is a thread's task and l is no
+// *sync.Mutex or *sync.RWMutex: an RWMutex's RLocker is a read section of
+// it; any other Locker orders fully (its Lock may let two goroutines in,
+// which the rule's sections may not). It returns false when t is no
+// thread's task or l a mutex: Lock and Unlock do the rest.
+func (t *Task) hbLocker(l sync.Locker, lock bool) bool {
+	if t == nil || t.hb == nil {
+		return false
+	}
+	switch l.(type) {
+	case *sync.Mutex, *sync.RWMutex:
+		return false
+	}
+	mu := lockID(l)
+	th := t.hbOf()
+	switch {
+	case reflect.TypeOf(l) == hbRLocker && lock:
+		th.rlockAcquired(mu)
+	case reflect.TypeOf(l) == hbRLocker:
+		th.runlocking(mu)
+	default:
+		th.lockHard(mu, lock)
+	}
+	th.mu.Unlock()
+	return true
+}
+
+// hbRLocker is the type of what (*sync.RWMutex).RLocker returns, whose
+// Lock and Unlock are RLock and RUnlock of the RWMutex it points to.
+var hbRLocker = reflect.TypeOf(new(sync.RWMutex).RLocker())
 
 // mutexAddr returns the address of the mutex p points to, when it is a
 // *sync.Mutex or *sync.RWMutex.

@@ -347,3 +347,66 @@ func TestHBWCPSectionNoAllocs(t *testing.T) {
 		t.Fatalf("%v allocations per check in a section", n)
 	}
 }
+
+// TestHBWCPRLocker: an RWMutex's RLocker takes read sections. Two that
+// overlap both read y and a later write section writes it: each read's
+// release orders the write (neither may be lost to the other's).
+func TestHBWCPRLocker(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var rw sync.RWMutex
+	rl := rw.RLocker()
+	var x1, x2, y int
+	aIn, bDone, aGo := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	aDone := make(chan struct{})
+	hbGo(root, func(t *Task) {
+		defer close(aDone)
+		*W(t, &x1, 1) = 1
+		t.Acquire(rl)
+		_ = *R(t, &y, 2)
+		close(aIn)
+		<-aGo
+		t.Release(rl)
+	})
+	<-aIn
+	hbGo(root, func(t *Task) {
+		defer close(bDone)
+		*W(t, &x2, 3) = 1
+		t.Acquire(rl)
+		_ = *R(t, &y, 4)
+		t.Release(rl)
+	})
+	<-bDone
+	close(aGo)
+	<-aDone
+	root.Acquire(&rw)
+	*W(root, &y, 5) = 1
+	root.Release(&rw)
+	_ = *R(root, &x1, 6)
+	_ = *R(root, &x2, 7)
+	wantRaces(t, e, 0)
+	if e.lockOf(addrOf(&rw)).hard {
+		t.Fatal("RLocker made the lock hard")
+	}
+}
+
+// spinLock is a Locker that is no mutex of package sync.
+type spinLock struct{ held chan struct{} }
+
+func (s spinLock) Lock()   { s.held <- struct{}{} }
+func (s spinLock) Unlock() { <-s.held }
+
+// TestHBWCPOtherLocker: a Locker the rule does not know orders fully.
+func TestHBWCPOtherLocker(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	l := spinLock{make(chan struct{}, 1)}
+	var x int
+	hbThen(root, func(t *Task) {
+		*W(t, &x, 1) = 1
+		t.Acquire(l)
+		t.Release(l)
+	})
+	root.Acquire(l)
+	root.Release(l)
+	_ = *R(root, &x, 2)
+	wantRaces(t, e, 0)
+}
