@@ -55,6 +55,7 @@ type hbWCPThread struct {
 	pself uint32       // P's own entry: the last own event ordered before the thread's point by others
 	held  []hbSection  // open critical sections, innermost last; the buffer and the sections' access lists are reused
 	locks [4]hbLockRef // the last locks acquired: a Lock of one of them skips the engine's lookup
+	next  uint8        // the entry of locks the next lookup replaces
 }
 
 // hbLockRef is a lock the thread acquired lately.

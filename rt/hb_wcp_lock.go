@@ -60,13 +60,18 @@ func (e *hbEngine) lockOf(mu uintptr) *hbLock {
 }
 
 // lockOf returns the state of the mutex at mu through the thread's cache
-// of the locks it took lately.
+// of the locks it took lately (the mutexes of one struct are often a few
+// words apart, so every entry is looked at).
 func (th *hbThread) lockOf(mu uintptr) *hbLock {
-	c := &th.wcp.locks[mu>>3&(uintptr(len(th.wcp.locks))-1)]
-	if c.addr != mu || c.l == nil {
-		*c = hbLockRef{mu, th.eng.lockOf(mu)}
+	for _, c := range th.wcp.locks {
+		if c.addr == mu && c.l != nil {
+			return c.l
+		}
 	}
-	return c.l
+	l := th.eng.lockOf(mu)
+	th.wcp.locks[th.wcp.next%uint8(len(th.wcp.locks))] = hbLockRef{mu, l}
+	th.wcp.next++
+	return l
 }
 
 // markHard makes l order fully from now on: its tables and log go, and hw
@@ -151,11 +156,15 @@ func (th *hbThread) dropHeld(mu uintptr) {
 // closeHeld removes section i, keeping its access buffer for a later one.
 func (th *hbThread) closeHeld(i int) {
 	held := th.wcp.held
-	s := held[i]
-	copy(held[i:], held[i+1:])
-	s.acc, s.l = s.acc[:0], nil
-	held[len(held)-1] = s
-	th.wcp.held = held[:len(held)-1]
+	last := len(held) - 1
+	if i != last {
+		s := held[i]
+		copy(held[i:], held[i+1:])
+		held[last] = s
+	}
+	held[last].l = nil
+	held[last].acc = held[last].acc[:0]
+	th.wcp.held = held[:last]
 }
 
 // releaseLock is an Unlock (read false) or an RUnlock about to happen: the

@@ -31,14 +31,16 @@ type hbLogEnt struct {
 // the sequence number of the first section it has not passed.
 type hbLogPos struct{ w, r uint64 }
 
-// hbLockLog is a lock's recent sections. Released sections beyond the
-// last hbLogKeep leave it from the front; their H is joined into drop (and
-// dropW, for write sections), which a thread whose place is before the
-// front joins whole: every section that left is then taken as ordered
-// before its release (more orderings, never fewer).
+// hbLockLog is a lock's recent sections, in a ring (no allocation once it
+// has grown). Released sections beyond the last hbLogKeep leave it from
+// the front; their H is joined into drop (and dropW, for write sections),
+// which a thread whose place is before the front joins whole: every
+// section that left is then taken as ordered before its release (more
+// orderings, never fewer).
 type hbLockLog struct {
-	base  uint64 // sequence number of ents[0]
-	ents  []hbLogEnt
+	base  uint64     // sequence number of the oldest section
+	n     int        // sections in the log
+	ring  []hbLogEnt // section s at ring[s&(len(ring)-1)]; its length a power of two
 	drop  vclock
 	dropW vclock
 	pos   map[uint32]hbLogPos
@@ -53,28 +55,44 @@ const (
 // add appends a section of owner acquired at time acq and returns its
 // sequence number, or hbNoSeq when too many are open.
 func (lg *hbLockLog) add(owner, acq uint32, read bool) uint64 {
-	if len(lg.ents) >= hbLogMax {
+	if lg.n >= hbLogMax {
 		return hbNoSeq
 	}
-	lg.ents = append(lg.ents, hbLogEnt{owner: owner, acq: acq, read: read})
-	return lg.base + uint64(len(lg.ents)-1)
+	if lg.n == len(lg.ring) {
+		ring := make([]hbLogEnt, max(8, 2*len(lg.ring)))
+		for k := range lg.n {
+			s := lg.base + uint64(k)
+			ring[s&uint64(len(ring)-1)] = *lg.at(s)
+		}
+		lg.ring = ring
+	}
+	seq := lg.base + uint64(lg.n)
+	*lg.at(seq) = hbLogEnt{owner: owner, acq: acq, read: read}
+	lg.n++
+	return seq
 }
+
+// at returns section s of the log.
+func (lg *hbLockLog) at(s uint64) *hbLogEnt { return &lg.ring[s&uint64(len(lg.ring)-1)] }
+
+// end is the sequence number after the newest section.
+func (lg *hbLockLog) end() uint64 { return lg.base + uint64(lg.n) }
 
 // release records rel as the H of section seq's release and lets released
 // sections beyond hbLogKeep leave.
 func (lg *hbLockLog) release(seq uint64, rel vclock) {
-	if seq != hbNoSeq && seq >= lg.base && seq-lg.base < uint64(len(lg.ents)) {
-		lg.ents[seq-lg.base].rel = rel
+	if seq != hbNoSeq && seq >= lg.base && seq < lg.end() {
+		lg.at(seq).rel = rel
 	}
-	for len(lg.ents) > hbLogKeep && lg.ents[0].rel != nil {
-		e := lg.ents[0]
+	for lg.n > hbLogKeep && lg.at(lg.base).rel != nil {
+		e := lg.at(lg.base)
 		lg.drop.join(e.rel)
 		if !e.read {
 			lg.dropW.join(e.rel)
 		}
-		lg.ents[0] = hbLogEnt{}
-		lg.ents = lg.ents[1:]
+		*e = hbLogEnt{}
 		lg.base++
+		lg.n--
 	}
 	if len(lg.pos) > 4*hbLogKeep {
 		for u, p := range lg.pos {
@@ -120,8 +138,8 @@ func (th *hbThread) ruleB(lg *hbLockLog, read bool) {
 // and whether it stopped at or passed a section that is not covered.
 func (th *hbThread) walkLog(lg *hbLockLog, at uint64, read bool) (next uint64, joined, stuck bool) {
 	next = at
-	for s := at; s < lg.base+uint64(len(lg.ents)); s++ {
-		e := &lg.ents[s-lg.base]
+	for s := at; s < lg.end(); s++ {
+		e := lg.at(s)
 		switch {
 		case e.owner == th.id || read && e.read:
 			// its own section, or a read section seen from a reader: no rule

@@ -410,3 +410,60 @@ func TestHBWCPOtherLocker(t *testing.T) {
 	_ = *R(root, &x, 2)
 	wantRaces(t, e, 0)
 }
+
+// TestHBWCPLongLog runs a lock past its log's length: two threads take it
+// in turn 200 times (a counter, so every hand-off conflicts); the hidden
+// race after it is still found, by the root and by a third thread that
+// takes the lock for the first time, behind the log's front (it takes
+// every section that left the log as ordered, the ones after as the rule
+// says: the counter orders all but the last, which wrote y).
+func TestHBWCPLongLog(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var mu sync.Mutex
+	var n, x, y, z int
+	turn := [2]chan struct{}{make(chan struct{}), make(chan struct{})}
+	done, cGo, cDone := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	hbGo(root, func(t *Task) { // the third thread, started before it all
+		defer close(cDone)
+		<-cGo
+		t.Acquire(&mu)
+		_ = *R(t, &n, 7)
+		t.Release(&mu)
+		_ = *R(t, &x, 8)
+	})
+	hbGo(root, func(t *Task) {
+		defer close(done)
+		for range 100 {
+			<-turn[0]
+			t.Acquire(&mu)
+			*RW(t, &n, 1)++
+			t.Release(&mu)
+			turn[1] <- struct{}{}
+		}
+		<-turn[0]
+		*W(t, &x, 2) = 1
+		t.Acquire(&mu)
+		*W(t, &y, 3) = 1
+		t.Release(&mu)
+	})
+	for range 100 {
+		turn[0] <- struct{}{}
+		<-turn[1]
+		root.Acquire(&mu)
+		*RW(root, &n, 4)++
+		root.Release(&mu)
+	}
+	turn[0] <- struct{}{}
+	<-done
+	if l := e.lockOf(addrOf(&mu)); l.log.base == 0 || l.hard {
+		t.Fatalf("the log kept every section (front %d) or the lock is hard", l.log.base)
+	}
+	root.Acquire(&mu)
+	*W(root, &z, 5) = 1
+	root.Release(&mu)
+	_ = *R(root, &x, 6)
+	wantRaces(t, e, 1)
+	close(cGo)
+	<-cDone
+	wantRaces(t, e, 2)
+}
