@@ -124,8 +124,8 @@ func (th *hbThread) acquireLock(mu uintptr, read bool) {
 	}
 	hard := l.hard
 	l.mu.Unlock()
-	if !read {
-		th.dropHeld(mu) // a Lock of a mutex the thread holds: another thread released it
+	if !read || hard {
+		th.dropHeld(mu) // a Lock of a mutex the thread holds: another thread released it (and a hard lock needs no section)
 	}
 	th.push(hbSection{l: l, addr: mu, read: read, opaque: hard, seq: seq})
 	th.acquireG()

@@ -17,7 +17,8 @@ import (
 // still reach the program's memory unchecked: a method of a standard
 // library type on a shared variable (s.buf.WriteString(x) writes s.buf),
 // an argument the table of analysis.ForeignCall does not know
-// (fmt.Sscan(in, &v)), reflection. Such a statement is preceded by
+// (fmt.Sscan(in, &v)), reflection; and len(ch), which reads what the
+// channel's operations wrote, unhooked. Such a statement is preceded by
 //
 //	_ga_hb.Unseen()
 //
@@ -100,7 +101,7 @@ func (w *walker) unseenIn(s dst.Stmt) bool {
 // its statement is foreign (Foreign makes a section opaque too).
 func (w *walker) unseenCall(x *ast.CallExpr) bool {
 	if tv := w.info.Types[x.Fun]; tv.IsType() || tv.IsBuiltin() {
-		return false
+		return tv.IsBuiltin() && w.lenOfChan(x) // the count a channel's sends and receives write
 	}
 	if _, lit := ast.Unparen(x.Fun).(*ast.FuncLit); lit {
 		return false // called in place: rewritten with the rest
@@ -125,6 +126,19 @@ func (w *walker) unseenCall(x *ast.CallExpr) bool {
 		}
 	}
 	return w.unseenRecv(x, fn)
+}
+
+// lenOfChan reports whether x is len(ch) of a channel ch.
+func (w *walker) lenOfChan(x *ast.CallExpr) bool {
+	id, ok := ast.Unparen(x.Fun).(*ast.Ident)
+	if !ok || id.Name != "len" || len(x.Args) != 1 {
+		return false
+	}
+	if b, ok := w.info.Uses[id].(*types.Builtin); !ok || b.Name() != "len" {
+		return false
+	}
+	_, isChan := underlying(w.info.TypeOf(x.Args[0])).(*types.Chan)
+	return isChan
 }
 
 // unseenRecv reports whether x calls the method fn of a type of another
