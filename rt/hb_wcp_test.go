@@ -200,6 +200,25 @@ func TestHBWCPOpaque(t *testing.T) {
 	}
 }
 
+// TestHBWCPOpaqueAfterCall: what a section writes after a call into code
+// that is not rewritten is ordered before the next section too (G holds
+// only what came before the call).
+func TestHBWCPOpaqueAfterCall(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var mu sync.Mutex
+	var x int
+	hbThen(root, func(t *Task) {
+		t.Acquire(&mu)
+		t.Foreign()
+		*W(t, &x, 1) = 1
+		t.Release(&mu)
+	})
+	root.Acquire(&mu)
+	root.Release(&mu)
+	_ = *R(root, &x, 2)
+	wantRaces(t, e, 0)
+}
+
 // TestHBWCPHardLock: a lock that a goroutine which is no thread takes
 // (its section is unseen), or that is unlocked by a thread that did not
 // lock it, orders fully from then on.
