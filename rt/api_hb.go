@@ -152,6 +152,16 @@ func (t *Task) SyncAcquire(obj any) { t.hbSyncOp(obj, false, true) }
 // synchronizes through the global clock.
 func (t *Task) CondWait(c *sync.Cond) { t.hbCondWait(c) }
 
+// Unseen is called right before a statement that calls code that is not
+// rewritten and reaches memory of the program the checks do not see (a
+// method of a standard library type on a variable, an argument the table
+// of the static stage does not know), where no Foreign is: inside a
+// critical section, the section's conflicts with other sections of its
+// lock cannot be known, so its hand-offs order fully (the section is
+// opaque, see hb_wcp.go). Foreign does the same. Outside sections it does
+// nothing.
+func (t *Task) Unseen() { t.hbUnseenCall() }
+
 // After takes the acquires still pending now: the rewriter calls it right
 // after a statement whose channel operation, Wait or call into code that
 // is not rewritten returned, so the acquire is taken at that point rather

@@ -47,6 +47,7 @@ func enter(t *Task, n int, site Site) *Construct {
 		if t != nil {
 			tr.hb = t.hb
 			tr.hb.entered.Add(1) // until the root's outermost join: the blocks share the clock
+			t.hbEnter()          // the blocks' accesses are unseen by the thread's sections (hb_wcp_lock.go)
 		}
 		t = newRootTask(tr)
 		c := t.enter(n, site)

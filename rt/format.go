@@ -58,10 +58,12 @@ type jsonReport struct {
 }
 
 // hbFoundBy is the line a happens-before report adds: the pair is
-// unordered in the schedule this run took (another schedule may order
-// it, or not run it), unlike a structural report, which holds for every
+// unordered in the schedule this run took, or in one that differs from it
+// only in the order in which goroutines took a lock whose critical
+// sections do not conflict (the weak rule of hb_wcp.go); another schedule
+// may order it, or not run it. A structural report holds for every
 // schedule of the input.
-const hbFoundBy = "found by happens-before: in this run's schedule"
+const hbFoundBy = "found by happens-before: in this run's schedule, or one that hands a lock over in another order between critical sections that do not conflict"
 
 // relationName is the JSON and SARIF relation of a report: "" for a
 // structural one (their output is as before the layer).

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"io"
+	"sync"
 	"testing"
 )
 
@@ -42,6 +43,30 @@ func BenchmarkHBHandOff(b *testing.B) {
 		q.task.Chan(ch) // receive
 		q.task.Read(a, 2)
 		q.task.Chan(ack) // acknowledge
+	}
+	if n := races(e); n != 0 {
+		b.Fatalf("%d races", n)
+	}
+}
+
+// BenchmarkHBLockHandOff is a counter under a mutex that two threads take
+// in turn: a Lock, a read and a write of the counter, an Unlock, each
+// time by the other thread (a hand-off whose sections conflict). One
+// goroutine plays both.
+func BenchmarkHBLockHandOff(b *testing.B) {
+	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
+	p := e.root()
+	ts := [2]*Task{&p.task, &p.task.Go().hb.thread().task}
+	var mu sync.Mutex
+	x := new(int)
+	a := addrOf(x)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		t := ts[i&1]
+		t.Acquire(&mu)
+		t.Read(a, 1)
+		t.Write(a, 2)
+		t.Release(&mu)
 	}
 	if n := races(e); n != 0 {
 		b.Fatalf("%d races", n)

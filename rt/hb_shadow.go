@@ -165,6 +165,9 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 		sh.mu.Unlock()
 		return
 	}
+	if len(th.wcp.held) != 0 {
+		th.wcpAccess(addr, write) // rule (a) in critical sections (hb_wcp_lock.go)
+	}
 	me := hbWord(th.id, site, atomic)
 	if th.npend.Load() != 0 && e.races(v, th.vc, addr, me, write, atomic, false) {
 		sh.mu.Unlock()

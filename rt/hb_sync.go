@@ -9,10 +9,11 @@ import (
 
 // Synchronization objects of the happens-before layer, each a vector
 // clock keyed by address: a channel (its runtime pointer), an object a
-// Sync or Once hook names, a mutex (a writers' and a readers' clock), the
-// address of an atomic access. A release joins the thread's clock into the
-// object's and ticks the thread; an acquire joins the object's clock (and
-// G) into the thread's. Objects are never forgotten: a freed object's
+// Sync or Once hook names, the address of an atomic access (mutexes have
+// states of their own, hb_wcp_lock.go). A release joins the thread's H
+// clock into the object's and ticks the thread; an acquire joins the
+// object's clock (and G) into the thread's vc and H: these are the hard
+// edges of hb_wcp.go. Objects are never forgotten: a freed object's
 // address reused by a new one only adds orderings (a missed race, never a
 // false one); their memory grows with the distinct addresses synchronized
 // on (phase 1).
@@ -26,8 +27,8 @@ type hbKey struct {
 // Kinds of object clock.
 const (
 	hbObject   uint8 = iota // a channel, or what Sync and Once name
-	hbWriters               // a mutex: released by Unlock, acquired by Lock and RLock
-	hbReaders               // an RWMutex's readers: released by RUnlock, acquired by Lock
+	hbWriters               // a mutex's Unlocks: the pending relock of a Cond's Wait (hb_wcp_lock.go)
+	hbReaders               // an RWMutex's RUnlocks: the same
 	hbAtomic                // an address accessed by sync/atomic
 	hbGClock                // G itself (Foreign's pending acquire): every acquire takes it anyway
 	hbChanRecv              // a channel's receivers: released by a receive, acquired by a send that found the buffer full
@@ -61,16 +62,20 @@ func (e *hbEngine) release(vc vclock, k hbKey) {
 	sh.mu.Unlock()
 }
 
-// acquireObj joins k's clock into *vc.
-func (e *hbEngine) acquireObj(vc *vclock, k hbKey) {
+// acquireObj joins k's clock into the thread's vc and H: a hard edge.
+// Under th.mu.
+func (th *hbThread) acquireObj(k hbKey) {
 	switch k.kind {
 	case hbGClock:
 		return
+	case hbWriters, hbReaders:
+		th.acquireRelock(k.addr, k.kind)
+		return
 	}
-	sh := e.objShard(k)
+	sh := th.eng.objShard(k)
 	sh.mu.Lock()
 	if c := sh.m[k]; c != nil {
-		vc.join(*c)
+		th.joinHard(*c)
 	}
 	sh.mu.Unlock()
 }
@@ -78,17 +83,10 @@ func (e *hbEngine) acquireObj(vc *vclock, k hbKey) {
 // The operations below are the thread's side of each hook; the caller
 // holds th.mu and took the pending acquires (hbOf).
 
-// releaseTo releases the thread's clock to k.
+// releaseTo releases the thread's H clock to k.
 func (th *hbThread) releaseTo(k hbKey) {
-	th.eng.release(th.vc, k)
+	th.eng.release(th.hclock(), k)
 	th.tick()
-}
-
-// acquireNow acquires k and G (the thread is past the operation: a lock
-// it holds now).
-func (th *hbThread) acquireNow(k hbKey) {
-	th.eng.acquireObj(&th.vc, k)
-	th.acquireG()
 }
 
 // syncOn is Chan and Sync: release to k now, acquire it at the next event.
@@ -106,22 +104,21 @@ func (th *hbThread) foreign() {
 	th.addPending(hbKey{kind: hbGClock})
 }
 
-// lockAcquired is a Lock that returned: it follows every Unlock and
-// RUnlock before it.
-func (th *hbThread) lockAcquired(mu uintptr) {
-	th.eng.acquireObj(&th.vc, hbKey{mu, hbReaders})
-	th.acquireNow(hbKey{mu, hbWriters})
-}
+// lockAcquired is a Lock that returned: under happens-before it follows
+// every Unlock and RUnlock before it; under the weak rule (hb_wcp.go) only
+// those whose sections conflict with what its own section does.
+func (th *hbThread) lockAcquired(mu uintptr) { th.acquireLock(mu, false) }
 
-// rlockAcquired is an RLock that returned: it follows every Unlock before
-// it, not the other readers.
-func (th *hbThread) rlockAcquired(mu uintptr) { th.acquireNow(hbKey{mu, hbWriters}) }
+// rlockAcquired is an RLock that returned: it follows the Unlocks before
+// it as a Lock does, not the other readers.
+func (th *hbThread) rlockAcquired(mu uintptr) { th.acquireLock(mu, true) }
 
 // unlocking is an Unlock about to happen.
-func (th *hbThread) unlocking(mu uintptr) { th.releaseTo(hbKey{mu, hbWriters}) }
+func (th *hbThread) unlocking(mu uintptr) { th.releaseLock(mu, false) }
 
-// runlocking is an RUnlock about to happen: the next Lock follows it.
-func (th *hbThread) runlocking(mu uintptr) { th.releaseTo(hbKey{mu, hbReaders}) }
+// runlocking is an RUnlock about to happen: the next Lock follows it as
+// the weak rule says.
+func (th *hbThread) runlocking(mu uintptr) { th.releaseLock(mu, true) }
 
 // atomicStore is the synchronization of a sync/atomic store, swap, add or
 // compare-and-swap at addr: a release now (a load that reads the value
@@ -150,17 +147,31 @@ func objKey(obj any) (k hbKey, ok bool) {
 
 // hbLock is the synchronization of a lock (lock true: it is held now) or
 // an unlock (about to be released) by t, a thread's task or a task of a
-// tree a thread entered. It returns true for a thread's task, which keeps
-// no lockset: its lock orders instead.
+// tree a thread entered (whose lock orders fully: lockHard). It returns
+// true for a thread's task, which keeps no lockset: its lock orders
+// instead.
 func (t *Task) hbLock(mu uintptr, lock bool) bool {
 	th := t.hbOf()
-	if lock {
+	switch {
+	case t.hb == nil:
+		th.lockHard(mu, lock)
+	case lock:
 		th.lockAcquired(mu)
-	} else {
+	default:
 		th.unlocking(mu)
 	}
 	th.mu.Unlock()
 	return t.hb != nil
+}
+
+// hbUnseen makes the open sections of t's thread opaque (hb_wcp.go): t is
+// about to run code whose accesses are not seen. A task of a construct
+// tree does nothing: the thread's sections were made opaque when it
+// entered the tree, and the blocks' own locks order fully.
+func (t *Task) hbUnseen(th *hbThread) {
+	if t.hb != nil && len(th.wcp.held) != 0 {
+		th.wcpUnseen()
+	}
 }
 
 // hbChan is Chan: both ways, for an operation the rewriter cannot tell.
@@ -262,6 +273,7 @@ func (t *Task) hbSyncOp(obj any, release, acquire bool) {
 		th.addPending(k)
 	case obj != nil:
 		th.foreign()
+		t.hbUnseen(th)
 	}
 	th.mu.Unlock()
 }
@@ -289,12 +301,24 @@ func (t *Task) hbOnce(o *sync.Once, f func()) func() {
 	}
 }
 
-// hbForeign is Foreign.
+// hbForeign is Foreign. The call it precedes runs code whose accesses are
+// not seen: inside a critical section, the section becomes opaque.
 func (t *Task) hbForeign() {
 	if th := t.hbOf(); th != nil {
 		th.foreign()
+		t.hbUnseen(th)
 		th.mu.Unlock()
 	}
+}
+
+// hbUnseenCall is Unseen.
+func (t *Task) hbUnseenCall() {
+	if t == nil || t.hb == nil || len(t.hb.wcp.held) == 0 {
+		return
+	}
+	th := t.hbOf()
+	th.wcpUnseen()
+	th.mu.Unlock()
 }
 
 // hbCondWait is CondWait.
@@ -306,17 +330,16 @@ func (t *Task) hbCondWait(c *sync.Cond) {
 	if th == nil {
 		return
 	}
-	switch l := c.L.(type) {
-	case *sync.Mutex:
-		th.unlocking(uintptr(unsafe.Pointer(l)))
-		th.addPending(hbKey{uintptr(unsafe.Pointer(l)), hbWriters})
-		th.addPending(hbKey{uintptr(unsafe.Pointer(l)), hbReaders})
-	case *sync.RWMutex:
-		th.unlocking(uintptr(unsafe.Pointer(l)))
-		th.addPending(hbKey{uintptr(unsafe.Pointer(l)), hbWriters})
-		th.addPending(hbKey{uintptr(unsafe.Pointer(l)), hbReaders})
+	switch mu, ok := mutexAddr(c.L); {
+	case ok && t.hb != nil:
+		th.condWait(mu)
+	case ok:
+		th.lockHard(mu, false) // a block's: its relock is a Lock the hook does not see
+		th.addPending(hbKey{mu, hbWriters})
+		th.addPending(hbKey{mu, hbReaders})
 	default:
 		th.foreign()
+		t.hbUnseen(th)
 	}
 	th.addPending(hbKey{uintptr(unsafe.Pointer(c)), hbObject})
 	th.mu.Unlock()

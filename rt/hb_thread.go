@@ -36,6 +36,8 @@ type hbEngine struct {
 	escaped sync.Map // addresses of objects Escape marked: their releases also go to G
 	all     hbAll    // every thread, for AcquireAll (hb_all.go)
 
+	locks [hbShards]hbLockShard // mutexes' states (hb_wcp_lock.go)
+
 	gcOnce      sync.Once     // arms the collection counter once (hb_gen.go)
 	generations atomic.Bool   // the shadow turns generations at collections
 	gcGen       atomic.Uint64 // collections counted
@@ -78,6 +80,8 @@ type hbThread struct {
 	cache     [hbCacheSize]hbCached // locations this thread checked lately (repeat); its goroutine's only
 	cacheGen  uint64                // the shadow generation the cache was filled in
 	growFresh bool                  // the last Grow of the thread found that its append allocates (Appended)
+
+	wcp hbWCPThread // H, P's own entry and the open critical sections (hb_wcp.go)
 
 	roots  int  // HBRoot calls not yet ended on this thread
 	byRoot bool // HBRoot made the thread (EndRoot of the last ends it)
@@ -128,11 +132,11 @@ func (th *hbThread) takePending(clear bool) {
 		return
 	}
 	for _, k := range th.pend {
-		th.eng.acquireObj(&th.vc, k)
+		th.acquireObj(k)
 	}
 	for _, p := range th.full {
 		if chanFull(p) {
-			th.eng.acquireObj(&th.vc, hbKey{uintptr(p), hbChanRecv})
+			th.acquireObj(hbKey{uintptr(p), hbChanRecv})
 		}
 	}
 	th.acquireG()
@@ -177,7 +181,7 @@ func (th *hbThread) acquireG() {
 		return
 	}
 	e.gmu.Lock()
-	th.vc.join(e.g)
+	th.joinHard(e.g)
 	th.gver = e.gver.Load()
 	e.gmu.Unlock()
 }
@@ -191,10 +195,11 @@ func (th *hbThread) releaseG() {
 	e := th.eng
 	e.gmu.Lock()
 	seen := th.gver == e.gver.Load() // G has not changed since th joined it
-	e.g.join(th.vc)
+	e.g.join(th.hclock())
 	v := e.gver.Add(1)
 	if seen {
 		th.gver = v
+		th.joinP(th.hclock()) // G holds H now: the thread follows it as a join of G would make it (hb_wcp.go)
 	}
 	e.gmu.Unlock()
 	th.tick()
@@ -205,7 +210,7 @@ func (th *hbThread) releaseG() {
 // does next does not precede the child.
 func (th *hbThread) fork() *hbSpawn {
 	id := th.eng.nextID.Add(1)
-	vc := th.vc.clone()
+	vc := th.hclock().clone() // a hard edge: what happened before, lock hand-offs too
 	vc.set(id, 1)
 	th.tick()
 	return &hbSpawn{eng: th.eng, id: id, vc: vc}

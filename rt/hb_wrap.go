@@ -252,8 +252,20 @@ func StoreLater[P, V any](t *Task, p *P, s Site, store func(V), v V) {
 // wait := wg.Wait becomes wait := _ga_rt.SyncValue(&wg, wg.Wait, acquire)
 // (release for Done and Unlock, acquire for Wait and Lock). The hook finds
 // the calling goroutine's thread (HB), as the value may be called
-// anywhere.
+// anywhere. A mutex's Lock and Unlock are hooked as a direct call's are.
 func SyncValue(p any, m func(), acquire bool) func() {
+	if mu, ok := mutexAddr(p); ok {
+		if acquire {
+			return func() {
+				m()
+				HB().Lock(mu)
+			}
+		}
+		return func() {
+			HB().Unlock(mu)
+			m()
+		}
+	}
 	if acquire {
 		return func() {
 			m()

@@ -113,10 +113,14 @@ func (t *Task) setAncestry(list []interval, tag uint64) {
 // lock records that t holds the lock at mu.
 func (t *Task) lock(mu uintptr) {
 	if t == nil {
+		hbLockUnseen(mu) // hb_wcp_lock.go
 		return
 	}
 	if (t.hb != nil || t.tree.hb != nil) && t.hbLock(mu, true) { // hb_sync.go
 		return
+	}
+	if t.tree.hb == nil {
+		hbLockUnseen(mu)
 	}
 	t.held = append(t.held, mu)
 	t.setLockset()
@@ -126,10 +130,14 @@ func (t *Task) lock(mu uintptr) {
 // acquisition, for read locks taken more than once).
 func (t *Task) unlock(mu uintptr) {
 	if t == nil {
+		hbLockUnseen(mu)
 		return
 	}
 	if (t.hb != nil || t.tree.hb != nil) && t.hbLock(mu, false) {
 		return
+	}
+	if t.tree.hb == nil {
+		hbLockUnseen(mu)
 	}
 	for i := len(t.held) - 1; i >= 0; i-- {
 		if t.held[i] == mu {

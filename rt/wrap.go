@@ -273,6 +273,9 @@ func Joined2[A, B any](c *Construct, wait func() (A, B)) (A, B) {
 // Acquire locks l and records that t holds it (mu.Lock()).
 func (t *Task) Acquire(l sync.Locker) {
 	l.Lock()
+	if t.hbLocker(l, true) { // hb_wcp_lock.go
+		return
+	}
 	t.Lock(lockID(l))
 }
 
@@ -307,7 +310,9 @@ func (t *Task) TryRAcquire(rw *sync.RWMutex) bool {
 
 // Release records that t no longer holds l, then unlocks it (mu.Unlock()).
 func (t *Task) Release(l sync.Locker) {
-	t.Unlock(lockID(l))
+	if !t.hbLocker(l, false) {
+		t.Unlock(lockID(l))
+	}
 	l.Unlock()
 }
 

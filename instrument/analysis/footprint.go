@@ -348,8 +348,10 @@ func knownPackage(fn *types.Func) bool {
 	return syncPackage(fn)
 }
 
-// pointerFree reports whether values of t hold no pointer, slice, map,
+// PointerFree reports whether values of t hold no pointer, slice, map,
 // function, channel or interface: code given one cannot reach other memory.
+func PointerFree(t types.Type) bool { return pointerFree(t) }
+
 func pointerFree(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:

@@ -949,7 +949,7 @@ func (w *walker) hbNoted(pos token.Pos) {
 func (w *walker) hbBefore(s dst.Stmt) []dst.Stmt {
 	found, escapes := w.foreignIn(s)
 	if !found {
-		return nil
+		return w.unseenBefore(s) // hb_unseen.go
 	}
 	var out []dst.Stmt
 	for _, e := range escapes {

@@ -42,7 +42,7 @@ func ArgLoads(name string) Loads { return loads[name] }
 var loads = map[string]Loads{
 	// The happens-before hooks: identities of sync objects, the thread's own state.
 	HB: LoadsNothing, HBRoot: LoadsNothing, EndRoot: LoadsNothing, GoHB: LoadsNothing, Start: LoadsNothing,
-	Exit: LoadsNothing, Chan: LoadsNothing, Sync: LoadsNothing, Foreign: LoadsNothing,
+	Exit: LoadsNothing, Chan: LoadsNothing, Sync: LoadsNothing, Foreign: LoadsNothing, Unseen: LoadsNothing,
 	ChanOp: LoadsNothing, RecvOp: LoadsNothing, SendOp: LoadsNothing, CloseOp: LoadsNothing,
 	ChanSend: LoadsNothing, ChanRecv: LoadsNothing, ChanClose: LoadsNothing, SentOn: LoadsNothing, ClosedOn: LoadsNothing, MakeChan: LoadsNothing, PoolGot: LoadsNothing, MakeMap: LoadsNothing, Appended: LoadsNothing, Fresh: LoadsNothing, Sender: LoadsNothing, SendOnlySender: LoadsNothing, SyncOp: LoadsNothing, ReleaseOp: LoadsNothing, AcquireOp: LoadsNothing,
 	SyncRelease: LoadsNothing, SyncAcquire: LoadsNothing, After: LoadsNothing, Escape: LoadsNothing,

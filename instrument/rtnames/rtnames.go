@@ -118,6 +118,7 @@ const (
 	Sync               = "Sync"               // method of *Task: (obj any) before a WaitGroup, Cond or sync.Map call
 	Once               = "Once"               // method of *Task: (*sync.Once, f) func(), the function to pass to Do
 	Foreign            = "Foreign"            // method of *Task: () before a call into code not rewritten
+	Unseen             = "Unseen"             // method of *Task: () before a call into code not rewritten that reaches memory unchecked
 	ChanOp             = "ChanOp"             // (t, ch) ch: Chan (both ways), then an operation on ch
 	RecvOp             = "RecvOp"             // (t, ch) ch: ChanRecv, then the receive or select receive case
 	SendOp             = "SendOp"             // (t, ch) ch: ChanSend, then the send
