@@ -184,6 +184,7 @@ type affineState struct {
 	through   map[ast.Expr]*heapRoot        // accesses through a contained sub-slice: the root it is taken of (nil: none)
 	raws      map[*heapRoot][]rawAccess     // a flat root's X[e] accesses, e as read (exact.go)
 	monoSyms  bool                          // polyOf reads monotone values of the index as symbols (exact.go)
+	wholes    int                           // the fresh symbols of rows coordinates used whole (rows.go), so far
 	mono      map[string]ast.Expr           // those symbols' expressions
 }
 

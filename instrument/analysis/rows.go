@@ -318,7 +318,8 @@ func (h *heapPass) coordRaw(c coord, a access, k int, raw *rawAccess) bool {
 		t = p
 		raw.srcs = append(raw.srcs, c.idx)
 	} else {
-		t = polySym(fmt.Sprintf("@t%d.%d", a.e.Pos(), k))
+		st.wholes++ // a symbol of its own: two accesses at one position are two points
+		t = polySym(fmt.Sprintf("@t%d.%d.%d", a.e.Pos(), k, st.wholes))
 	}
 	raw.nonneg = append(raw.nonneg, t)
 	if c.sub == nil {
