@@ -1,7 +1,5 @@
 package rt
 
-import "sync"
-
 // The thread hooks of api_hb.go: HB, HBRoot, EndRoot, Go, Start, Exit.
 
 // hbRoot is HBRoot.
@@ -33,6 +31,9 @@ func (t *Task) hbEndRoot() {
 	th.releaseG()
 	th.roots--
 	end := th.roots <= 0 && th.byRoot
+	if end {
+		th.end()
+	}
 	th.mu.Unlock()
 	if end {
 		hbClearCurrent()
@@ -41,40 +42,17 @@ func (t *Task) hbEndRoot() {
 
 // hbGo is Go: the clock the started goroutine begins with. A task of a
 // construct tree that a thread entered forks from that thread's clock.
-func (t *Task) hbGo() *Spawn {
+func (t *Task) hbGo() *Spawn { return t.hbGoAt(0) }
+
+// hbGoAt is GoAt.
+func (t *Task) hbGoAt(site Site) *Spawn {
 	th := t.hbOf()
 	if th == nil {
 		return nil
 	}
-	s := th.fork()
+	s := th.fork(site)
 	th.mu.Unlock()
 	return &Spawn{s}
-}
-
-// hbStarts maps a thread number to the site of the go statement that
-// started it (GoAt), for reports.
-var hbStarts sync.Map
-
-// hbGoAt is GoAt.
-func (t *Task) hbGoAt(site Site) *Spawn {
-	sp := t.hbGo()
-	if sp != nil {
-		hbStarts.Store(sp.hb.id, site)
-	}
-	return sp
-}
-
-// hbStartedAt returns " started at f.go:1:2" for thread id, or "".
-func hbStartedAt(id uint32) string {
-	s, ok := hbStarts.Load(id)
-	if !ok {
-		return ""
-	}
-	info, ok := siteInfo(s.(Site))
-	if !ok {
-		return ""
-	}
-	return " started at " + info.Pos
 }
 
 // start is Start.
@@ -93,6 +71,7 @@ func (t *Task) hbExit() {
 		return
 	}
 	th := t.hbOf()
+	th.end()
 	th.mu.Unlock()
 	hbClearCurrent()
 }
@@ -104,6 +83,7 @@ func (t *Task) hbExitJoined() {
 	}
 	th := t.hbOf()
 	th.releaseG() // the wrapper's Wait follows the goroutine's end
+	th.end()
 	th.mu.Unlock()
 	hbClearCurrent()
 }

@@ -81,11 +81,23 @@ func (ev hbEv) isAtomic() bool { return ev.op == hbOpARead || ev.op == hbOpAWrit
 // hbAddrs are the locations a trace accesses: three words and a byte.
 var hbAddrs = [...]uintptr{0x10000, 0x10008, 0x10040, 0x10013}
 
-const hbMaxThreads = 6
+const (
+	hbMaxThreads = 6  // alive at once
+	hbMaxMade    = 14 // made in one trace: those that exit leave their slots to later ones
+)
+
+// hbPlayed is a trace the engine ran, with what it reported and the
+// number in reports (hbSlots' serial) of each logical thread.
+type hbPlayed struct {
+	trace  []hbEv
+	reps   []rawReport
+	serial []uint32
+	reused int // threads that took an exited thread's slot
+}
 
 // hbPlay runs a random trace of n steps from seed on a fresh engine and
 // returns it with the engine's raw reports.
-func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
+func hbPlay(seed uint64, n int) hbPlayed {
 	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
 	var reps []rawReport
 	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
@@ -102,6 +114,11 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 		started bool
 	}
 	var threads []*lthread
+	var serial []uint32 // of each logical thread
+	made := func(th *hbThread) *lthread {
+		serial = append(serial, e.slots.serials)
+		return &lthread{th: th}
+	}
 	var live []int
 	var trace []hbEv
 	writer := [2]int{-1, -1}
@@ -109,7 +126,8 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 	gen := [len(hbAddrs)]int{}
 
 	newRoot := func() {
-		threads = append(threads, &lthread{th: e.root(), root: true})
+		threads = append(threads, made(e.root()))
+		threads[len(threads)-1].root = true
 		threads[len(threads)-1].th.roots = 1
 		live = append(live, len(threads)-1)
 		trace = append(trace, hbEv{th: len(threads) - 1, op: hbOpRoot})
@@ -218,16 +236,16 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 				lt.holdW[m], writer[m] = true, i
 			}
 		case r < 82:
-			if len(threads) >= hbMaxThreads {
+			if len(live) >= hbMaxThreads || len(threads) >= hbMaxMade {
 				continue
 			}
 			ev.op = hbOpGo
 			sp := t.Go()
-			threads = append(threads, &lthread{th: sp.hb.thread()})
+			threads = append(threads, made(sp.hb.thread()))
 			live = append(live, len(threads)-1)
 			ev.obj = len(threads) - 1
 		case r < 84:
-			if len(threads) >= hbMaxThreads {
+			if len(live) >= hbMaxThreads || len(threads) >= hbMaxMade {
 				continue
 			}
 			newRoot()
@@ -239,7 +257,18 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 			if lt.root {
 				ev.op = hbOpEndRoot
 				t.EndRoot()
-			} else if rng.IntN(2) == 0 {
+			} else if k := rng.IntN(4); k < 2 { // a join: Done, or a send, then the end
+				ev.op, ev.obj = hbOpSyncRelease, rng.IntN(2)
+				if k == 1 {
+					ev.op = hbOpChanSend
+					t.ChanSend(chans[ev.obj])
+				} else {
+					t.SyncRelease(objs[ev.obj])
+				}
+				trace = append(trace, ev)
+				ev = hbEv{th: i, op: hbOpExit}
+				t.Exit()
+			} else if k == 2 {
 				ev.op = hbOpExit
 				t.Exit()
 			} else {
@@ -264,7 +293,7 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 		}
 		trace = append(trace, ev)
 	}
-	return trace, reps
+	return hbPlayed{trace, reps, serial, int(e.slots.serials - e.slots.n)}
 }
 
 // hbOracle is the happens-before relation of a trace: anc[j] holds every
@@ -416,9 +445,12 @@ func conflict(a, b hbEv) bool {
 // hbLoc is a location and allocation of a trace.
 type hbLoc struct{ obj, gen int }
 
-// checkHBTrace asserts (a) and (b) for one trace; it returns the number
-// of racy locations.
-func checkHBTrace(t *testing.T, seed uint64, trace []hbEv, reps []rawReport) int {
+// checkHBTrace asserts (a) and (b) for one trace, and that each report
+// names the logical threads that made the two accesses (threads reuse
+// the slots of those that exited: hb_slot.go); it returns the number of
+// racy locations.
+func checkHBTrace(t *testing.T, seed uint64, p hbPlayed) int {
+	trace, reps := p.trace, p.reps
 	o := newHBOracle(trace)
 	racy := map[hbLoc]bool{}
 	for j, b := range trace {
@@ -455,8 +487,9 @@ func checkHBTrace(t *testing.T, seed uint64, trace []hbEv, reps []rawReport) int
 			t.Fatalf("seed %d: report %s of events %d, %d: not that conflict\n%s", seed, r.kind, i, j, dumpTrace(trace))
 		case o.before(i, j):
 			t.Fatalf("seed %d: FALSE RACE: events %d and %d are ordered\n%s", seed, i, j, dumpTrace(trace))
-		case wordTag(r.sink) == 0 || wordTag(r.source) == 0 || wordTag(r.sink) == wordTag(r.source):
-			t.Fatalf("seed %d: report of events %d, %d: threads #%d, #%d", seed, i, j, wordTag(r.source), wordTag(r.sink))
+		case wordTag(r.sink) != uint64(p.serial[b.th]) || wordTag(r.source) != uint64(p.serial[a.th]):
+			t.Fatalf("seed %d: report of events %d, %d names goroutines #%d, #%d, want #%d (T%d), #%d (T%d)\n%s", seed, i, j,
+				wordTag(r.source), wordTag(r.sink), p.serial[a.th], a.th, p.serial[b.th], b.th, dumpTrace(trace))
 		}
 		reported[hbLoc{b.obj, b.gen}] = true
 	}
@@ -469,7 +502,8 @@ func checkHBTrace(t *testing.T, seed uint64, trace []hbEv, reps []rawReport) int
 }
 
 func dumpTrace(trace []hbEv) string {
-	names := [...]string{"read", "write", "atomic-read", "atomic-write", "chan", "sync", "foreign", "lock", "unlock", "rlock", "runlock", "go", "exit", "root", "endroot", "new"}
+	names := [...]string{"read", "write", "atomic-read", "atomic-write", "chan", "sync", "foreign", "lock", "unlock", "rlock", "runlock",
+		"go", "exit", "root", "endroot", "new", "exit-joined", "sync-release", "sync-acquire", "after", "escape", "chan-send", "chan-recv", "chan-close"}
 	s := ""
 	for j, ev := range trace {
 		s += fmt.Sprintf("%3d: T%d %s %d", j, ev.th, names[ev.op], ev.obj)
@@ -486,16 +520,21 @@ func TestHBAgainstOracle(t *testing.T) {
 	if testing.Short() {
 		seeds = 300
 	}
-	var events, races, reports int
+	var events, races, reports, threads, reused int
 	for seed := range uint64(seeds) {
 		n := 20 + int(seed%8)*25 // 20..195 events
-		trace, reps := hbPlay(seed, n)
-		races += checkHBTrace(t, seed, trace, reps)
-		events += len(trace)
-		reports += len(reps)
+		p := hbPlay(seed, n)
+		races += checkHBTrace(t, seed, p)
+		events += len(p.trace)
+		reports += len(p.reps)
+		threads += len(p.serial)
+		reused += p.reused
 	}
-	t.Logf("%d seeds, %d events, %d racy locations, %d raw reports", seeds, events, races, reports)
+	t.Logf("%d seeds, %d events, %d racy locations, %d raw reports, %d threads (%d in an exited thread's slot)", seeds, events, races, reports, threads, reused)
 	if races == 0 || reports == 0 {
 		t.Fatal("the traces raced nowhere: the test tests nothing")
+	}
+	if reused < threads/20 {
+		t.Fatalf("only %d of %d threads took an exited thread's slot: reuse is hardly tested", reused, threads)
 	}
 }

@@ -136,10 +136,18 @@ func (sh *hbVarShard) newVar() *hbVar {
 	return v
 }
 
-// hbWord is the report word of an access by thread u at site s: the
-// thread number where a structural word has its block tag.
-func hbWord(u uint32, s Site, atomic bool) uint64 {
-	w := uint64(u)<<tagShift | siteField(s)
+// hbAcc is one access as a report names it.
+type hbAcc struct {
+	e      epoch
+	site   Site
+	atomic bool
+}
+
+// hbWord is the report word of an access by the goroutine numbered serial
+// at site s: the goroutine's number where a structural word has its block
+// tag.
+func hbWord(serial uint32, s Site, atomic bool) uint64 {
+	w := uint64(serial)<<tagShift | siteField(s)
 	if atomic {
 		w |= atomicBit
 	}
@@ -165,7 +173,7 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 		sh.mu.Unlock()
 		return
 	}
-	me := hbWord(th.id, site, atomic)
+	me := hbAcc{now, site, atomic}
 	if th.npend.Load() != 0 && e.races(v, th.vc, addr, me, write, atomic, false) {
 		sh.mu.Unlock()
 		if !shared {
@@ -180,6 +188,7 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	}
 	e.races(v, th.vc, addr, me, write, atomic, true)
 	v.record(th.vc, now, site, write, atomic)
+	th.recorded = true
 	th.remember(addr, v)
 	sh.mu.Unlock()
 }
@@ -203,7 +212,7 @@ func (v *hbVar) repeat(now epoch, write, atomic bool) bool {
 // races reports whether an access by a thread whose clock is vc
 // conflicts with an access of v that does not happen before it, and,
 // with report, reports each such pair.
-func (e *hbEngine) races(v *hbVar, vc vclock, addr uintptr, me uint64, write, atomic, report bool) bool {
+func (e *hbEngine) races(v *hbVar, vc vclock, addr uintptr, me hbAcc, write, atomic, report bool) bool {
 	at := v.at
 	if at == nil {
 		at = &hbNoAtom // read only
@@ -264,25 +273,25 @@ var hbNoAtom hbAtom
 
 // checkWrite says whether the last plain write of v does not happen
 // before vc, and reports it then if report.
-func (e *hbEngine) checkWrite(v *hbVar, vc vclock, k kind, addr uintptr, me uint64, report bool) bool {
+func (e *hbEngine) checkWrite(v *hbVar, vc vclock, k kind, addr uintptr, me hbAcc, report bool) bool {
 	if vc.before(v.w) {
 		return false
 	}
 	if report {
-		e.report(k, addr, me, hbWord(epochThread(v.w), v.wSite, false))
+		e.report(k, addr, me, hbAcc{v.w, v.wSite, false})
 	}
 	return true
 }
 
 // checkHist says whether an access of h does not happen before vc, and,
 // with report, reports each. atomic says what h's accesses are.
-func (e *hbEngine) checkHist(h *hbHist, vc vclock, k kind, addr uintptr, me uint64, atomic, report bool) bool {
+func (e *hbEngine) checkHist(h *hbHist, vc vclock, k kind, addr uintptr, me hbAcc, atomic, report bool) bool {
 	if h.set == nil {
 		if vc.before(h.e) {
 			return false
 		}
 		if report {
-			e.report(k, addr, me, hbWord(epochThread(h.e), h.site, atomic))
+			e.report(k, addr, me, hbAcc{h.e, h.site, atomic})
 		}
 		return true
 	}
@@ -292,7 +301,7 @@ func (e *hbEngine) checkHist(h *hbHist, vc vclock, k kind, addr uintptr, me uint
 			if !report {
 				return true
 			}
-			e.report(k, addr, me, hbWord(uint32(u), h.set.site[u], atomic))
+			e.report(k, addr, me, hbAcc{mkEpoch(uint32(u), c), h.set.site[u], atomic})
 			raced = true
 		}
 	}
@@ -312,9 +321,13 @@ func (h *hbHist) before(vc vclock) bool {
 	return true
 }
 
-// report sends a conflict found by the clocks to the reporter.
-func (e *hbEngine) report(k kind, addr uintptr, sink, source uint64) {
-	e.reporter().add(nil, rawReport{kind: k, class: dataRace, addr: addr, sink: sink, source: source, hb: true})
+// report sends a conflict found by the clocks to the reporter, naming the
+// goroutines that made the two accesses (hbSlots.owner).
+func (e *hbEngine) report(k kind, addr uintptr, sink, source hbAcc) {
+	a, b := e.slots.owner(sink.e), e.slots.owner(source.e)
+	e.reporter().add(nil, rawReport{kind: k, class: dataRace, addr: addr,
+		sink: hbWord(a.serial, sink.site, sink.atomic), source: hbWord(b.serial, source.site, source.atomic),
+		hb: true, starts: [2]Site{a.site, b.site}})
 }
 
 // same reports whether h's last access by now's thread is now: a repeat

@@ -22,8 +22,8 @@ import (
 // clock, the objects' clocks and the shadow of plain and atomic accesses.
 // The program has one (global.hb); tests make their own.
 type hbEngine struct {
-	rep    *reporter     // nil: the program's (defaultReporter), looked up at the first report
-	nextID atomic.Uint32 // the last thread number given
+	rep   *reporter // nil: the program's (defaultReporter), looked up at the first report
+	slots hbSlots   // the threads' slots in the clocks, reused (hb_slot.go)
 
 	gmu  sync.Mutex
 	g    vclock        // the global clock G: Foreign, EndRoot and ExitJoined release to it, every acquire joins it
@@ -59,8 +59,8 @@ func (e *hbEngine) reporter() *reporter {
 // (entered), and otherwise read the clock without a lock.
 type hbThread struct {
 	eng  *hbEngine
-	id   uint32
-	task Task // the thread's task: hb = this thread, sh = nil
+	id   uint32 // the thread's slot (hb_slot.go)
+	task Task   // the thread's task: hb = this thread, sh = nil
 
 	mu    sync.Mutex
 	vc    vclock
@@ -74,6 +74,8 @@ type hbThread struct {
 	// take mu too (access).
 	entered atomic.Int32
 
+	recorded  bool                  // an access was recorded at the current epoch (hbSlots: the slot's final clock)
+	ended     bool                  // end gave the slot back
 	cache     [hbCacheSize]hbCached // locations this thread checked lately (repeat); its goroutine's only
 	cacheGen  uint64                // the shadow generation the cache was filled in
 	growFresh bool                  // the last Grow of the thread found that its append allocates (Appended)
@@ -97,13 +99,29 @@ func (e *hbEngine) newThread(id uint32, vc vclock) *hbThread {
 }
 
 // root returns a new thread that begins after everything released to G.
+// Its slot is taken once its clock holds G: an exited thread's that G
+// covers (one that ended with EndRoot or ExitJoined: the tests before).
 func (e *hbEngine) root() *hbThread {
-	id := e.nextID.Add(1)
-	var vc vclock
-	vc.set(id, 1)
-	th := e.newThread(id, vc)
+	th := e.newThread(0, nil)
 	th.acquireG()
+	th.id = e.slots.take(&th.vc, 0)
 	return th
+}
+
+// end gives back the slot of the thread, which does nothing more: its
+// goroutine ends (Exit, ExitJoined) or its last HBRoot ended. A thread
+// whose clock construct blocks still share (entered) keeps its slot.
+// Under mu.
+func (th *hbThread) end() {
+	if th.ended || th.entered.Load() != 0 {
+		return
+	}
+	th.ended = true
+	final := th.vc[th.id]
+	if !th.recorded {
+		final-- // the tick after the last release: no one saw this clock
+	}
+	th.eng.slots.retire(th.id, final)
 }
 
 // epoch returns the thread's current epoch.
@@ -111,7 +129,10 @@ func (th *hbThread) epoch() epoch { return mkEpoch(th.id, th.vc[th.id]) }
 
 // tick moves the thread past a release: its later accesses do not precede
 // what acquires the released clock.
-func (th *hbThread) tick() { th.vc[th.id]++ }
+func (th *hbThread) tick() {
+	th.vc[th.id]++
+	th.recorded = false
+}
 
 // takePending acquires every pending object and G. clear empties the
 // buffer: only After does (the rewriter puts it right after the statement
@@ -199,13 +220,13 @@ func (th *hbThread) releaseG() {
 	th.tick()
 }
 
-// fork returns the clock of a goroutine the thread starts now: the
-// thread's, with the child's own entry 1; the thread ticks, so what it
-// does next does not precede the child.
-func (th *hbThread) fork() *hbSpawn {
-	id := th.eng.nextID.Add(1)
+// fork returns the clock of a goroutine the thread starts now at site:
+// the thread's, with the child's own entry in a slot of its own (a new
+// one, or an exited thread's that the thread's clock covers, hb_slot.go);
+// the thread ticks, so what it does next does not precede the child.
+func (th *hbThread) fork(site Site) *hbSpawn {
 	vc := th.vc.clone()
-	vc.set(id, 1)
+	id := th.eng.slots.take(&vc, site)
 	th.tick()
 	return &hbSpawn{eng: th.eng, id: id, vc: vc}
 }
