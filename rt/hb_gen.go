@@ -36,27 +36,3 @@ func (e *hbEngine) armGC() {
 		e.armGC()
 	})
 }
-
-// age turns sh's generations if a collection ran since they last turned:
-// the old generation is dropped and the current one becomes old (both are
-// dropped after two or more collections). Under sh.mu.
-func (e *hbEngine) age(sh *hbVarShard) {
-	if !e.generations.Load() {
-		return
-	}
-	g := e.gcGen.Load()
-	if g == sh.gen {
-		return
-	}
-	dropped := len(sh.old)
-	if g == sh.gen+1 {
-		sh.old = sh.m
-	} else {
-		dropped += len(sh.m)
-		sh.old = nil
-	}
-	e.chunks.Add(-int64(dropped))
-	sh.m = nil
-	sh.slab = nil // its histories belong to the chunks that were
-	sh.gen = g
-}

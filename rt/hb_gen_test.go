@@ -14,7 +14,7 @@ func TestHBGenerations(t *testing.T) {
 	var out bytes.Buffer
 	root, e := hbTestRoot(t, "", &out)
 	e.generations.Store(true)            // turned by hand below, not by the collector
-	xs, ys := new([16]int), new([16]int) // 128 bytes each: x and y in chunks of their own
+	xs, ys := new([16]int), new([16]int) // 128 bytes each: x and y in cells of their own
 	x, y := &xs[8], &ys[8]
 	wrote, bumped, done := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	hbGo(root, func(k *Task) {
@@ -35,7 +35,7 @@ func TestHBGenerations(t *testing.T) {
 	if races(e) != 1 || !bytes.Contains(out.Bytes(), []byte("gen.go:2:1")) || bytes.Contains(out.Bytes(), []byte("gen.go:1:1")) {
 		t.Fatalf("want y's race only (x's history was dropped):\n%s", out.String())
 	}
-	if n := e.chunks.Load(); n < 0 {
-		t.Fatalf("chunks count went negative: %d", n)
+	if n := e.exts.live.Load(); n < 0 {
+		t.Fatalf("extension count went negative: %d", n)
 	}
 }

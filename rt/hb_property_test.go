@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -72,14 +74,23 @@ type hbEv struct {
 	op  hbOpKind
 	obj int // address, channel, object or mutex index
 	gen int // accesses: the allocation of the address
+	// A sweep (plain accesses of several addresses of one word at one
+	// site, as a loop over a []byte makes) accesses these too.
+	more []hbLoc
 }
+
+// locs returns the addresses and allocations an access event accesses.
+func (ev hbEv) locs() []hbLoc { return append([]hbLoc{{ev.obj, ev.gen}}, ev.more...) }
 
 func (ev hbEv) isAccess() bool { return ev.op <= hbOpAWrite }
 func (ev hbEv) isWrite() bool  { return ev.op == hbOpWrite || ev.op == hbOpAWrite }
 func (ev hbEv) isAtomic() bool { return ev.op == hbOpARead || ev.op == hbOpAWrite }
 
-// hbAddrs are the locations a trace accesses: three words and a byte.
-var hbAddrs = [...]uintptr{0x10000, 0x10008, 0x10040, 0x10013}
+// hbAddrs are the locations a trace accesses: three words, and four
+// addresses of one word (a byte, another byte, a third and a 4-byte
+// field), which share a cell of the shadow (hb_cell.go) and never
+// conflict with each other.
+var hbAddrs = [...]uintptr{0x10000, 0x10008, 0x10040, 0x10013, 0x10010, 0x10011, 0x10014}
 
 const (
 	hbMaxThreads = 6  // alive at once
@@ -103,7 +114,10 @@ func hbPlay(seed uint64, n int) hbPlayed {
 	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
 	e.rep.raw = func(r rawReport) { reps = append(reps, r) }
 	chans := [2]chan int{make(chan int), make(chan int, 1)}
-	objs := [2]*int{new(int), new(int)}
+	// Sync objects on the heap: an object on this goroutine's stack (two
+	// new(int) that escape analysis keeps there) moves when the stack
+	// grows, and its clock, keyed by address, with it.
+	objs := [2]*int{reflect.New(reflect.TypeFor[int]()).Interface().(*int), reflect.New(reflect.TypeFor[int]()).Interface().(*int)}
 	mus := [2]uintptr{0x20000, 0x20040}
 
 	type lthread struct {
@@ -152,6 +166,25 @@ func hbPlay(seed uint64, n int) hbPlayed {
 			ev.obj = rng.IntN(len(hbAddrs))
 			ev.gen = gen[ev.obj]
 			a := hbAddrs[ev.obj]
+			if k := rng.IntN(100); k < 15 { // a sweep of the shared word's addresses from one site
+				ev.op = [2]hbOpKind{hbOpRead, hbOpWrite}[rng.IntN(2)]
+				ev.obj = 3 + rng.IntN(len(hbAddrs)-3)
+				ev.gen = gen[ev.obj]
+				for o := ev.obj; o < len(hbAddrs); o++ {
+					if o != ev.obj {
+						if rng.IntN(3) == 0 {
+							continue
+						}
+						ev.more = append(ev.more, hbLoc{o, gen[o]})
+					}
+					if ev.op == hbOpWrite {
+						t.Write(hbAddrs[o], site)
+					} else {
+						t.Read(hbAddrs[o], site)
+					}
+				}
+				break
+			}
 			switch k := rng.IntN(100); {
 			case k < 40:
 				ev.op = hbOpRead
@@ -286,8 +319,13 @@ func hbPlay(seed uint64, n int) hbPlayed {
 				}
 				break
 			}
-			e.forget(hbAddrs[ev.obj], 1)
-			gen[ev.obj]++
+			a, size := hbAddrs[ev.obj], [...]uintptr{1, 1, 2, 4}[rng.IntN(4)] // an object of one or more of the addresses
+			e.forget(a, size)
+			for k, b := range hbAddrs {
+				if a <= b && b < a+size {
+					gen[k]++
+				}
+			}
 		default:
 			continue
 		}
@@ -459,8 +497,13 @@ func checkHBTrace(t *testing.T, seed uint64, p hbPlayed) int {
 		}
 		for i := range j {
 			a := trace[i]
-			if a.isAccess() && a.obj == b.obj && a.gen == b.gen && conflict(a, b) && !o.before(i, j) {
-				racy[hbLoc{b.obj, b.gen}] = true
+			if !a.isAccess() || !conflict(a, b) || o.before(i, j) {
+				continue
+			}
+			for _, l := range b.locs() {
+				if slices.Contains(a.locs(), l) {
+					racy[l] = true
+				}
 			}
 		}
 	}
@@ -479,9 +522,9 @@ func checkHBTrace(t *testing.T, seed uint64, p hbPlayed) int {
 			wantKind = writeRead
 		}
 		switch {
-		case !a.isAccess() || !b.isAccess() || a.obj != b.obj || hbAddrs[a.obj] != r.addr:
+		case !a.isAccess() || !b.isAccess() || !accesses(a, r.addr) || !accesses(b, r.addr):
 			t.Fatalf("seed %d: report %s of events %d, %d: not accesses of %#x\n%s", seed, r.kind, i, j, r.addr, dumpTrace(trace))
-		case a.gen != b.gen:
+		case locOf(a, r.addr) != locOf(b, r.addr):
 			t.Fatalf("seed %d: report of events %d, %d: different allocations (New between)\n%s", seed, i, j, dumpTrace(trace))
 		case !conflict(a, b) || r.kind != wantKind || wordAtomic(r.sink) != b.isAtomic() || wordAtomic(r.source) != a.isAtomic():
 			t.Fatalf("seed %d: report %s of events %d, %d: not that conflict\n%s", seed, r.kind, i, j, dumpTrace(trace))
@@ -491,7 +534,7 @@ func checkHBTrace(t *testing.T, seed uint64, p hbPlayed) int {
 			t.Fatalf("seed %d: report of events %d, %d names goroutines #%d, #%d, want #%d (T%d), #%d (T%d)\n%s", seed, i, j,
 				wordTag(r.source), wordTag(r.sink), p.serial[a.th], a.th, p.serial[b.th], b.th, dumpTrace(trace))
 		}
-		reported[hbLoc{b.obj, b.gen}] = true
+		reported[locOf(b, r.addr)] = true
 	}
 	for l := range racy {
 		if !reported[l] {
@@ -499,6 +542,20 @@ func checkHBTrace(t *testing.T, seed uint64, p hbPlayed) int {
 		}
 	}
 	return len(racy)
+}
+
+// accesses reports whether access event ev accesses address addr.
+func accesses(ev hbEv, addr uintptr) bool { return locOf(ev, addr).obj >= 0 }
+
+// locOf returns the address and allocation of addr that ev accesses, or
+// obj -1.
+func locOf(ev hbEv, addr uintptr) hbLoc {
+	for _, l := range ev.locs() {
+		if hbAddrs[l.obj] == addr {
+			return l
+		}
+	}
+	return hbLoc{-1, 0}
 }
 
 func dumpTrace(trace []hbEv) string {
@@ -509,6 +566,9 @@ func dumpTrace(trace []hbEv) string {
 		s += fmt.Sprintf("%3d: T%d %s %d", j, ev.th, names[ev.op], ev.obj)
 		if ev.isAccess() && ev.gen > 0 {
 			s += fmt.Sprintf(" (allocation %d)", ev.gen)
+		}
+		for _, l := range ev.more {
+			s += fmt.Sprintf(", %d (allocation %d)", l.obj, l.gen)
 		}
 		s += "\n"
 	}

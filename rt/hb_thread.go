@@ -29,9 +29,9 @@ type hbEngine struct {
 	g    vclock        // the global clock G: Foreign, EndRoot and ExitJoined release to it, every acquire joins it
 	gver atomic.Uint64 // bumped under gmu at each release to G, so an acquire skips an unchanged G
 
-	objs   [hbShards]hbObjShard // synchronization objects' clocks (hb_sync.go)
-	vars   [hbShards]hbVarShard // the shadow (hb_shadow.go)
-	chunks atomic.Int64         // chunks in vars
+	objs    [hbShards]hbObjShard // synchronization objects' clocks (hb_sync.go)
+	regions hbRegions            // the shadow's cells (hb_region.go)
+	exts    hbExts               // the cells' extensions (hb_ext.go)
 
 	escaped sync.Map // addresses of objects Escape marked: their releases also go to G
 
@@ -76,8 +76,9 @@ type hbThread struct {
 
 	recorded  bool                  // an access was recorded at the current epoch (hbSlots: the slot's final clock)
 	ended     bool                  // end gave the slot back
-	cache     [hbCacheSize]hbCached // locations this thread checked lately (repeat); its goroutine's only
+	cache     [hbCacheSize]hbCached // words this thread checked lately (repeat); its goroutine's only
 	cacheGen  uint64                // the shadow generation the cache was filled in
+	region    *hbRegion             // the region of the thread's last check that missed the cache
 	growFresh bool                  // the last Grow of the thread found that its append allocates (Appended)
 
 	roots  int  // HBRoot calls not yet ended on this thread
@@ -258,43 +259,43 @@ func (t *Task) hbOf() *hbThread {
 	return nil
 }
 
-// hbCacheSize is the number of locations a thread remembers (256 bytes).
+// hbCacheSize is the number of words a thread remembers (256 bytes).
 const hbCacheSize = 16
 
-// hbCached is a location a thread checked: its address and history.
+// hbCached is a word a thread checked and its cell.
 type hbCached struct {
-	addr uintptr
-	v    *hbVar
+	word uintptr
+	c    *hbCell
 }
 
-// remember puts addr's history v in the thread's cache. Only the thread's
-// goroutine calls it, from access.
-func (th *hbThread) remember(addr uintptr, v *hbVar) {
-	th.cache[addr>>3&(hbCacheSize-1)] = hbCached{addr, v}
+// remember puts the cell c of addr's word in the thread's cache. Only the
+// thread's goroutine calls it, from access.
+func (th *hbThread) remember(addr uintptr, c *hbCell) {
+	th.cache[addr>>3&(hbCacheSize-1)] = hbCached{addr &^ 7, c}
 }
 
 // repeat reports whether the plain access of addr is a repeat in the
 // thread's current epoch of its last plain access of that sort there
 // (FastTrack's same-epoch case), found from the cache with no lock: the
-// copies fw and fr of the location's history are atomic, and a forgotten
-// location's are hbDead, which no epoch equals. Only while no construct
-// the thread entered is open (entered): its blocks may tick the clock.
+// cell's inline histories are atomic, and hold the thread's current epoch
+// only if the thread wrote it there (a cell whose histories are in an
+// extension, or forgotten, has none inline). Only while no construct the
+// thread entered is open (entered): its blocks may tick the clock.
 func (th *hbThread) repeat(addr uintptr, write bool) bool {
 	if g := th.eng.gcGen.Load(); g != th.cacheGen {
-		// a collection turned the shadow's generations (hb_gen.go): a
-		// cached location may have been dropped, and the slow path moves
-		// a live one to the new generation
+		// a collection turned the shadow's generation (hb_gen.go): the
+		// slow path keeps a live cell in the new generation
 		th.cache = [hbCacheSize]hbCached{}
 		th.cacheGen = g
 		return false
 	}
 	c := &th.cache[addr>>3&(hbCacheSize-1)]
-	if c.addr != addr || c.v == nil || th.entered.Load() != 0 {
+	if c.word != addr&^7 || c.c == nil || th.entered.Load() != 0 {
 		return false
 	}
-	now := th.epoch()
+	h := c.c.r.Load()
 	if write {
-		return c.v.fw.Load() == now
+		h = c.c.w.Load()
 	}
-	return c.v.fr.Load() == now
+	return markEpoch(h) == th.epoch() && markMask(h)&(1<<(addr&7)) != 0
 }

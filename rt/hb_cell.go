@@ -1,0 +1,197 @@
+package rt
+
+import (
+	"runtime"
+	"sync/atomic"
+)
+
+// The happens-before shadow's cells. A location is an address, as the
+// structural checks key it (an element, a field, a map's runtime
+// pointer); accesses of different addresses never conflict, also inside
+// one word (two goroutines writing a[0] and a[1] of a []byte do not
+// race). The shadow keeps one cell per aligned 8-byte word, and every
+// history entry carries a mask of the word's addresses it is the history
+// of (bit k: the address word+k). So a []byte that one goroutine fills in
+// one epoch at one site is one entry per word (its mask grows), not one
+// history per byte, and a reader's sweep over it is one entry per word
+// and reader.
+//
+// An entry is an epoch, a mask and a site: the access of those addresses
+// by that thread at that clock, at that site. A cell keeps the last plain
+// write and the plain reads, and, from its first atomic access on, the
+// atomic reads and writes (hb_ext.go). Entries of one history have
+// disjoint masks for writes (the last write of each address); reads keep,
+// for each address, every read that does not happen before a later read
+// of it (FastTrack's read set, per address). Two entries merge only when
+// epoch and site are equal, so that every address keeps its exact
+// accesses and a report names exactly the two that conflict.
+//
+// The cell itself holds the common case inline, without pointers (32
+// bytes): at most one write entry and one read entry, no atomic access.
+// Anything else (concurrent reads, a word whose addresses were written in
+// different epochs, atomics) moves the cell's histories to an extension,
+// and back when they fit again.
+
+// hbMark is a history entry's epoch and mask: epoch<<8 | mask. Thread
+// slots stay under 2^24 (hbSlots), so the epoch's 56 bits hold it.
+type hbMark = uint64
+
+// mkMark returns the mark of epoch e and mask m.
+func mkMark(e epoch, m uint8) hbMark { return e<<8 | uint64(m) }
+
+// markEpoch returns the epoch of h.
+func markEpoch(h hbMark) epoch { return h >> 8 }
+
+// markMask returns the mask of h.
+func markMask(h hbMark) uint8 { return uint8(h) }
+
+// hbEnt is a history entry.
+type hbEnt struct {
+	h    hbMark
+	site Site
+}
+
+// hbCell is the shadow of one 8-byte word (32 bytes, no pointers: cells
+// live outside the Go heap where the platform allows, hb_region.go).
+type hbCell struct {
+	// The inline histories; 0 when empty or when the extension holds the
+	// cell's histories. Threads read them without the lock to find a
+	// repeat in the same epoch (hbThread.repeat): only the thread whose
+	// epoch a mark holds can have written it.
+	w, r         atomic.Uint64
+	wSite, rSite Site
+	ext          atomic.Uint32 // 1 + the index of the cell's extension (hb_ext.go), 0: none; read without the lock only to skip an empty cell
+	state        atomic.Uint32 // bit 0: locked; above: the shadow generation the cell was last touched in (hb_gen.go)
+}
+
+// lock locks c and returns the generation it was last touched in. The
+// critical sections are short (a report is the longest), so it spins,
+// yielding the processor after a few tries.
+func (c *hbCell) lock() uint32 {
+	for i := 0; ; i++ {
+		s := c.state.Load()
+		if s&1 == 0 && c.state.CompareAndSwap(s, s|1) {
+			return s >> 1
+		}
+		if i >= 4 {
+			runtime.Gosched()
+		}
+	}
+}
+
+// unlock unlocks c, touched in generation gen.
+func (c *hbCell) unlock(gen uint32) { c.state.Store(gen << 1) }
+
+// empty reports whether c holds no history. Under c's lock.
+func (c *hbCell) empty() bool { return c.ext.Load() == 0 && c.w.Load() == 0 && c.r.Load() == 0 }
+
+// hbOne is a history of at most one entry: the inline ones as a list.
+type hbOne [1]hbEnt
+
+// list returns the inline history h at site s as a list.
+func (o *hbOne) list(h hbMark, s Site) []hbEnt {
+	if h == 0 {
+		return o[:0]
+	}
+	o[0] = hbEnt{h, s}
+	return o[:1]
+}
+
+// hbAcc is one access: its epoch, site, mask (the bit of its address in
+// the word) and sort.
+type hbAcc struct {
+	e             epoch
+	site          Site
+	bit           uint8
+	write, atomic bool
+}
+
+// mark returns the access's mark.
+func (a *hbAcc) mark() hbMark { return mkMark(a.e, a.bit) }
+
+// same reports whether l has an entry of a's epoch with a's address.
+func same(l []hbEnt, a *hbAcc) bool {
+	for _, x := range l {
+		if markEpoch(x.h) == a.e && markMask(x.h)&a.bit != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// readInto records read-like access a (a plain or atomic read, an atomic
+// write) by a thread whose clock is vc in l, and returns l: an entry of
+// a's address that happens before a no longer holds it (a later access
+// that races with it races with a), and a joins the entry of its epoch
+// and site or is added.
+func readInto(l []hbEnt, vc vclock, a *hbAcc) []hbEnt {
+	merged := false
+	out := l[:0]
+	for _, x := range l {
+		switch {
+		case markEpoch(x.h) == a.e && x.site == a.site:
+			x.h |= uint64(a.bit)
+			merged = true
+		case markMask(x.h)&a.bit != 0 && vc.before(markEpoch(x.h)):
+			if x.h &^= uint64(a.bit); markMask(x.h) == 0 {
+				continue
+			}
+		}
+		out = append(out, x)
+	}
+	if !merged {
+		out = append(out, hbEnt{a.mark(), a.site})
+	}
+	return out
+}
+
+// writeInto records plain write a in l, the writes: it is the last write
+// of its address, whatever the entry before it was (a write that did not
+// happen before it was just reported).
+func writeInto(l []hbEnt, a *hbAcc) []hbEnt {
+	merged := false
+	out := l[:0]
+	for _, x := range l {
+		switch {
+		case markEpoch(x.h) == a.e && x.site == a.site:
+			x.h |= uint64(a.bit)
+			merged = true
+		case markMask(x.h)&a.bit != 0:
+			if x.h &^= uint64(a.bit); markMask(x.h) == 0 {
+				continue
+			}
+		}
+		out = append(out, x)
+	}
+	if !merged {
+		out = append(out, hbEnt{a.mark(), a.site})
+	}
+	return out
+}
+
+// dropBefore removes from l, a read-like history, the address of write a
+// from every entry that happens before a: a later access that would race
+// with one races with a.
+func dropBefore(l []hbEnt, vc vclock, a *hbAcc) []hbEnt {
+	out := l[:0]
+	for _, x := range l {
+		if markMask(x.h)&a.bit != 0 && vc.before(markEpoch(x.h)) {
+			if x.h &^= uint64(a.bit); markMask(x.h) == 0 {
+				continue
+			}
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// forgetIn removes the addresses of mask m from every entry of l.
+func forgetIn(l []hbEnt, m uint8) []hbEnt {
+	out := l[:0]
+	for _, x := range l {
+		if x.h &^= uint64(m); markMask(x.h) != 0 {
+			out = append(out, x)
+		}
+	}
+	return out
+}
