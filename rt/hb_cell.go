@@ -45,11 +45,18 @@ func markEpoch(h hbMark) epoch { return h >> 8 }
 // markMask returns the mask of h.
 func markMask(h hbMark) uint8 { return uint8(h) }
 
-// hbEnt is a history entry.
+// hbEnt is a history entry: 12 bytes, four-byte aligned, as extension
+// records pack them (hb_ext.go).
 type hbEnt struct {
-	h    hbMark
-	site Site
+	lo, hi uint32 // the mark
+	site   Site
 }
+
+// ent returns the entry of mark h at site s.
+func ent(h hbMark, s Site) hbEnt { return hbEnt{uint32(h), uint32(h >> 32), s} }
+
+// mark returns x's mark.
+func (x hbEnt) mark() hbMark { return uint64(x.hi)<<32 | uint64(x.lo) }
 
 // hbCell is the shadow of one 8-byte word (32 bytes, no pointers: cells
 // live outside the Go heap where the platform allows, hb_region.go).
@@ -93,7 +100,7 @@ func (o *hbOne) list(h hbMark, s Site) []hbEnt {
 	if h == 0 {
 		return o[:0]
 	}
-	o[0] = hbEnt{h, s}
+	o[0] = ent(h, s)
 	return o[:1]
 }
 
@@ -112,7 +119,7 @@ func (a *hbAcc) mark() hbMark { return mkMark(a.e, a.bit) }
 // same reports whether l has an entry of a's epoch with a's address.
 func same(l []hbEnt, a *hbAcc) bool {
 	for _, x := range l {
-		if markEpoch(x.h) == a.e && markMask(x.h)&a.bit != 0 {
+		if h := x.mark(); markEpoch(h) == a.e && markMask(h)&a.bit != 0 {
 			return true
 		}
 	}
@@ -128,19 +135,20 @@ func readInto(l []hbEnt, vc vclock, a *hbAcc) []hbEnt {
 	merged := false
 	out := l[:0]
 	for _, x := range l {
+		h := x.mark()
 		switch {
-		case markEpoch(x.h) == a.e && x.site == a.site:
-			x.h |= uint64(a.bit)
+		case markEpoch(h) == a.e && x.site == a.site:
+			h |= uint64(a.bit)
 			merged = true
-		case markMask(x.h)&a.bit != 0 && vc.before(markEpoch(x.h)):
-			if x.h &^= uint64(a.bit); markMask(x.h) == 0 {
+		case markMask(h)&a.bit != 0 && vc.before(markEpoch(h)):
+			if h &^= uint64(a.bit); markMask(h) == 0 {
 				continue
 			}
 		}
-		out = append(out, x)
+		out = append(out, ent(h, x.site))
 	}
 	if !merged {
-		out = append(out, hbEnt{a.mark(), a.site})
+		out = append(out, ent(a.mark(), a.site))
 	}
 	return out
 }
@@ -152,19 +160,20 @@ func writeInto(l []hbEnt, a *hbAcc) []hbEnt {
 	merged := false
 	out := l[:0]
 	for _, x := range l {
+		h := x.mark()
 		switch {
-		case markEpoch(x.h) == a.e && x.site == a.site:
-			x.h |= uint64(a.bit)
+		case markEpoch(h) == a.e && x.site == a.site:
+			h |= uint64(a.bit)
 			merged = true
-		case markMask(x.h)&a.bit != 0:
-			if x.h &^= uint64(a.bit); markMask(x.h) == 0 {
+		case markMask(h)&a.bit != 0:
+			if h &^= uint64(a.bit); markMask(h) == 0 {
 				continue
 			}
 		}
-		out = append(out, x)
+		out = append(out, ent(h, x.site))
 	}
 	if !merged {
-		out = append(out, hbEnt{a.mark(), a.site})
+		out = append(out, ent(a.mark(), a.site))
 	}
 	return out
 }
@@ -175,12 +184,13 @@ func writeInto(l []hbEnt, a *hbAcc) []hbEnt {
 func dropBefore(l []hbEnt, vc vclock, a *hbAcc) []hbEnt {
 	out := l[:0]
 	for _, x := range l {
-		if markMask(x.h)&a.bit != 0 && vc.before(markEpoch(x.h)) {
-			if x.h &^= uint64(a.bit); markMask(x.h) == 0 {
+		h := x.mark()
+		if markMask(h)&a.bit != 0 && vc.before(markEpoch(h)) {
+			if h &^= uint64(a.bit); markMask(h) == 0 {
 				continue
 			}
 		}
-		out = append(out, x)
+		out = append(out, ent(h, x.site))
 	}
 	return out
 }
@@ -189,8 +199,8 @@ func dropBefore(l []hbEnt, vc vclock, a *hbAcc) []hbEnt {
 func forgetIn(l []hbEnt, m uint8) []hbEnt {
 	out := l[:0]
 	for _, x := range l {
-		if x.h &^= uint64(m); markMask(x.h) != 0 {
-			out = append(out, x)
+		if h := x.mark() &^ uint64(m); markMask(h) != 0 {
+			out = append(out, ent(h, x.site))
 		}
 	}
 	return out

@@ -3,55 +3,83 @@ package rt
 import (
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Extensions of the happens-before shadow's cells: the histories of a
 // cell that do not fit inline (hb_cell.go) — concurrent reads, writes of
 // the word's addresses in different epochs or at different sites, atomic
-// accesses. Cells hold no pointers (they may live outside the Go heap),
-// so a cell names its extension by index in the engine's table. The
-// table is blocks of extensions found from a snapshot of the block list
+// accesses. A cell names its extension by index in the engine's table
+// (cells hold no pointers); the entry points to a record, outside the Go
+// heap where cells are: the lengths of the four lists, then their entries
+// (12 bytes each). Records come in size classes and are reused.
+//
+// In the Go heap, the read sets of a pub/sub's messages (every subscriber
+// reads every word of a message) were most of the heap, so the heap goal
+// grew with them, collections came rarer, freed messages' addresses were
+// reused later, and their extensions lived longer: 1.2 GB for 480,000
+// 32-byte messages. Outside it, collections come at the program's pace.
+//
+// The table is blocks of entries found from a snapshot of the block list
 // without a lock; an index is given and taken back under the table's
-// mutex and the cell's lock, and read under the cell's lock. Released
-// extensions are kept, with their lists' arrays, for the next cells that
-// need one.
+// mutex and the cell's lock, and its entry read and changed under the
+// cell's lock.
 
-// hbExt is a cell's histories as lists (hb_cell.go).
+// hbExt is a cell's extension.
 type hbExt struct {
-	cell         *hbCell // the cell whose extension it is
-	w, r, ar, aw []hbEnt // plain writes and reads, atomic reads and writes
+	rec   unsafe.Pointer // the record: [4]uint32 lengths of w, r, ar, aw, then their entries
+	class uint8          // the record holds hbRecCap(class) entries
+	cell  *hbCell        // the cell whose extension it is (the sweep's)
 }
 
 const (
-	hbExtShift = 10
-	hbExtBlock = 1 << hbExtShift
-	hbExtPool  = 1024 // released extensions kept for reuse
-	hbExtKeep  = 64   // longer lists are not kept with a released extension
+	hbExtShift   = 10
+	hbExtBlock   = 1 << hbExtShift
+	hbRecHead    = 16 // the lengths
+	hbRecClasses = 24
 )
 
+// hbRecCap returns how many entries a record of class k holds.
+func hbRecCap(k uint8) int { return 2 << k }
+
+// hbRecSize returns the size of a record of class k.
+func hbRecSize(k uint8) uintptr { return hbRecHead + uintptr(hbRecCap(k))*unsafe.Sizeof(hbEnt{}) }
+
 // hbExtBlk is a block of the table.
-type hbExtBlk [hbExtBlock]*hbExt
+type hbExtBlk [hbExtBlock]hbExt
 
 // hbExts is the table of a shadow's extensions.
 type hbExts struct {
 	blocks atomic.Pointer[[]*hbExtBlk] // grown under mu; a snapshot stays valid
 
 	mu   sync.Mutex
-	n    uint32   // indexes given out
-	free []uint32 // released indexes
-	pool []*hbExt // released extensions
-	live atomic.Int64
+	n    uint32                         // indexes given out
+	free []uint32                       // released indexes
+	recs [hbRecClasses][]unsafe.Pointer // released records by class
+	live atomic.Int64                   // extensions in use
 }
 
-// get returns extension ext (1 + its index). Under the lock of the cell
+// get returns extension n (1 + its index). Under the lock of the cell
 // that holds it.
-func (t *hbExts) get(ext uint32) *hbExt {
-	i := ext - 1
-	return (*t.blocks.Load())[i>>hbExtShift][i&(hbExtBlock-1)]
+func (t *hbExts) get(n uint32) *hbExt {
+	i := n - 1
+	return &(*t.blocks.Load())[i>>hbExtShift][i&(hbExtBlock-1)]
 }
 
-// alloc returns a new extension of cell c and its number (1 + its
-// index). Under c's lock.
+// lists returns x's lists, in its record (each with no room to grow).
+func (x *hbExt) lists() (w, r, ar, aw []hbEnt) {
+	if x.rec == nil {
+		return nil, nil, nil, nil
+	}
+	n := (*[4]uint32)(x.rec)
+	all := unsafe.Slice((*hbEnt)(unsafe.Add(x.rec, hbRecHead)), hbRecCap(x.class))
+	a, b, c := n[0], n[0]+n[1], n[0]+n[1]+n[2]
+	d := c + n[3]
+	return all[:a:a], all[a:b:b], all[b:c:c], all[c:d:d]
+}
+
+// alloc returns a new extension of cell c, with no record yet, and its
+// number (1 + its index). Under c's lock.
 func (t *hbExts) alloc(c *hbCell) (*hbExt, uint32) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -71,43 +99,83 @@ func (t *hbExts) alloc(c *hbCell) (*hbExt, uint32) {
 			t.blocks.Store(&nb)
 		}
 	}
-	var x *hbExt
-	if n := len(t.pool); n > 0 {
-		x = t.pool[n-1]
-		t.pool[n-1] = nil
-		t.pool = t.pool[:n-1]
-	} else {
-		x = new(hbExt)
-	}
-	x.cell = c
-	(*t.blocks.Load())[i>>hbExtShift][i&(hbExtBlock-1)] = x
+	x := &(*t.blocks.Load())[i>>hbExtShift][i&(hbExtBlock-1)]
+	*x = hbExt{cell: c}
 	t.live.Add(1)
 	return x, i + 1
 }
 
-// release takes back extension ext. Under the lock of the cell that held
-// it, which no longer does.
-func (t *hbExts) release(ext uint32) {
-	i := ext - 1
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	slot := &(*t.blocks.Load())[i>>hbExtShift][i&(hbExtBlock-1)]
-	x := *slot
-	*slot = nil
-	t.free = append(t.free, i)
-	t.live.Add(-1)
-	if len(t.pool) >= hbExtPool {
-		return
+// store makes w, r, ar and aw x's lists, moving them to a larger record
+// if they do not fit in x's. They may be x's own lists: they are moved
+// down in order. Under the lock of x's cell.
+func (t *hbExts) store(e *hbEngine, x *hbExt, w, r, ar, aw []hbEnt) {
+	total := len(w) + len(r) + len(ar) + len(aw)
+	if x.rec == nil || total > hbRecCap(x.class) {
+		k := uint8(0)
+		for hbRecCap(k) < total {
+			k++
+		}
+		rec := t.record(e, k)
+		if x.rec != nil {
+			t.mu.Lock()
+			t.recs[x.class] = append(t.recs[x.class], x.rec)
+			t.mu.Unlock()
+		}
+		x.rec, x.class = rec, k
 	}
-	x.cell = nil
-	x.w, x.r, x.ar, x.aw = keep(x.w), keep(x.r), keep(x.ar), keep(x.aw)
-	t.pool = append(t.pool, x)
+	n := (*[4]uint32)(x.rec)
+	all := unsafe.Slice((*hbEnt)(unsafe.Add(x.rec, hbRecHead)), hbRecCap(x.class))
+	at := 0
+	for i, l := range [4][]hbEnt{w, r, ar, aw} {
+		copy(all[at:], l)
+		n[i] = uint32(len(l))
+		at += len(l)
+	}
 }
 
-// keep empties l for reuse, unless it grew long.
-func keep(l []hbEnt) []hbEnt {
-	if cap(l) > hbExtKeep {
-		return nil
+// record returns a record of class k.
+func (t *hbExts) record(e *hbEngine, k uint8) unsafe.Pointer {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if n := len(t.recs[k]); n > 0 {
+		p := t.recs[k][n-1]
+		t.recs[k] = t.recs[k][:n-1]
+		return p
 	}
-	return l[:0]
+	if p := e.mem.alloc(e, hbRecSize(k)); p != nil {
+		return p
+	}
+	return unsafe.Pointer(unsafe.SliceData(make([]uint64, (hbRecSize(k)+7)/8))) // the system has no more address space
+}
+
+// release takes back extension n. Under the lock of the cell that held
+// it, which no longer does.
+func (t *hbExts) release(n uint32) {
+	i := n - 1
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	x := &(*t.blocks.Load())[i>>hbExtShift][i&(hbExtBlock-1)]
+	if x.rec != nil {
+		t.recs[x.class] = append(t.recs[x.class], x.rec)
+	}
+	*x = hbExt{}
+	t.free = append(t.free, i)
+	t.live.Add(-1)
+}
+
+// owners copies the cells of the extensions of block b into cells, and
+// returns how many blocks there are.
+func (t *hbExts) owners(b int, cells *[hbExtBlock]*hbCell) int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	blocks := t.blocks.Load()
+	if blocks == nil {
+		return 0
+	}
+	if b < len(*blocks) {
+		for i := range (*blocks)[b] {
+			cells[i] = (*blocks)[b][i].cell
+		}
+	}
+	return len(*blocks)
 }

@@ -4,41 +4,65 @@ package rt
 
 import (
 	"runtime"
+	"sync"
 	"syscall"
 	"unsafe"
 )
 
-// hbMem hands out regions' cells from anonymous mappings of 64 regions
-// (16 MB of address space each; a page takes memory once touched). The
+// hbMem hands out the shadow's memory (regions' cells, extension
+// records) from anonymous mappings of 16 MB (a page takes memory once
+// touched), a block larger than 1 MB from a mapping of its own. The
 // mappings are unmapped when the engine is collected (a test's engine;
 // the program's lives as long as the program): only the engine's
 // regions, extensions and threads point into them.
 type hbMem struct {
+	mu   sync.Mutex
 	rest []byte    // what is left of the last mapping
 	maps *[][]byte // every mapping, for the cleanup
 }
 
-const hbMapRegions = 64
+const (
+	hbMapSize  = 16 << 20
+	hbMapApart = 1 << 20
+)
 
-// cells returns the cells of a new region of e: zero, as a mapping's
-// pages are. If mapping fails, they come from the Go heap.
-func (m *hbMem) cells(e *hbEngine) *hbCells {
-	size := int(unsafe.Sizeof(hbCells{}))
-	if len(m.rest) < size {
-		b, err := syscall.Mmap(-1, 0, hbMapRegions*size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-		if err != nil {
-			return new(hbCells)
+// alloc returns n zero bytes, 16-byte aligned, of e's shadow, or nil if
+// the system has no more.
+func (m *hbMem) alloc(e *hbEngine, n uintptr) unsafe.Pointer {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n = (n + 15) &^ 15
+	if n > hbMapApart {
+		b := m.mmap(e, n)
+		if b == nil {
+			return nil
 		}
-		if m.maps == nil {
-			m.maps = new([][]byte)
-			runtime.AddCleanup(e, hbUnmap, m.maps)
+		return unsafe.Pointer(unsafe.SliceData(b))
+	}
+	if uintptr(len(m.rest)) < n {
+		b := m.mmap(e, hbMapSize)
+		if b == nil {
+			return nil
 		}
-		*m.maps = append(*m.maps, b)
 		m.rest = b
 	}
-	c := (*hbCells)(unsafe.Pointer(unsafe.SliceData(m.rest)))
-	m.rest = m.rest[size:]
-	return c
+	p := unsafe.Pointer(unsafe.SliceData(m.rest))
+	m.rest = m.rest[n:]
+	return p
+}
+
+// mmap maps n bytes for e.
+func (m *hbMem) mmap(e *hbEngine, n uintptr) []byte {
+	b, err := syscall.Mmap(-1, 0, int(n), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		return nil
+	}
+	if m.maps == nil {
+		m.maps = new([][]byte)
+		runtime.AddCleanup(e, hbUnmap, m.maps)
+	}
+	*m.maps = append(*m.maps, b)
+	return b
 }
 
 // hbUnmap unmaps a collected engine's mappings.

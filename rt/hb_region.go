@@ -13,7 +13,8 @@ import (
 // dropped, so the shadow is at most four times the memory the program
 // ever checked, however many objects it allocated there over time
 // (the collector reuses addresses). Where the platform allows, regions
-// live in memory mapped outside the Go heap (hb_mem_unix.go): the
+// live in memory mapped outside the Go heap (hb_mem_unix.go), as do the
+// extensions' records (hb_ext.go): the
 // collector neither scans them nor counts them in its heap goal, and an
 // operating system page of cells takes memory only once touched.
 
@@ -41,8 +42,7 @@ type hbRegionTab struct {
 // hbRegions is a shadow's regions.
 type hbRegions struct {
 	tab atomic.Pointer[hbRegionTab]
-	mu  sync.Mutex
-	mem hbMem // where cells come from
+	mu  sync.Mutex // also guards the engine's hbMem
 }
 
 // find returns region key, or nil.
@@ -73,7 +73,11 @@ func (rs *hbRegions) get(e *hbEngine, key uintptr) *hbRegion {
 	if t == nil || 2*(t.n+1) > len(t.slots) {
 		t = rs.grow(t)
 	}
-	r := &hbRegion{key: key, cells: rs.mem.cells(e)}
+	c := (*hbCells)(e.mem.alloc(e, unsafe.Sizeof(hbCells{})))
+	if c == nil {
+		c = new(hbCells) // the system has no more address space: from the Go heap
+	}
+	r := &hbRegion{key: key, cells: c}
 	t.insert(r)
 	return r
 }

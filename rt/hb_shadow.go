@@ -62,7 +62,7 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 		gen = e.lockCell(c) // New may have cleared it meanwhile
 	}
 	e.races(c, th.vc, addr, &a, true)
-	e.record(c, th.vc, &a)
+	e.record(th, c, &a)
 	th.recorded = true
 	c.unlock(gen)
 }
@@ -99,8 +99,7 @@ func (e *hbEngine) clearCell(c *hbCell) {
 // Under c's lock.
 func (e *hbEngine) lists(c *hbCell, one, two *hbOne) (w, r, ar, aw []hbEnt) {
 	if n := c.ext.Load(); n != 0 {
-		x := e.exts.get(n)
-		return x.w, x.r, x.ar, x.aw
+		return e.exts.get(n).lists()
 	}
 	return one.list(c.w.Load(), c.wSite), two.list(c.r.Load(), c.rSite), nil, nil
 }
@@ -149,40 +148,82 @@ func (e *hbEngine) races(c *hbCell, vc vclock, addr uintptr, a *hbAcc, report bo
 func (e *hbEngine) check(l []hbEnt, vc vclock, k kind, addr uintptr, a *hbAcc, atomic, report bool) bool {
 	raced := false
 	for _, x := range l {
-		if markMask(x.h)&a.bit == 0 || vc.before(markEpoch(x.h)) {
+		if h := x.mark(); markMask(h)&a.bit == 0 || vc.before(markEpoch(h)) {
 			continue
 		}
 		if !report {
 			return true
 		}
-		e.report(k, addr, hbSide{a.e, a.site, a.atomic}, hbSide{markEpoch(x.h), x.site, atomic})
+		e.report(k, addr, hbSide{a.e, a.site, a.atomic}, hbSide{markEpoch(x.mark()), x.site, atomic})
 		raced = true
 	}
 	return raced
 }
 
-// record adds access a by a thread whose clock is vc to c: inline when
-// the result fits (hb_cell.go), else in c's extension, which is given
-// back once the histories fit inline again.
-func (e *hbEngine) record(c *hbCell, vc vclock, a *hbAcc) {
+// record adds access a by th to c: inline when the result fits
+// (hb_cell.go), else in c's extension, which is given back once the
+// histories fit inline again. The lists are changed in th's scratch
+// buffers (no allocation once they have grown).
+func (e *hbEngine) record(th *hbThread, c *hbCell, a *hbAcc) {
+	vc := th.vc
 	if c.ext.Load() == 0 && !a.atomic && recordInline(c, vc, a) {
 		return
 	}
-	x := e.extOf(c)
+	var one, two hbOne
+	l := &th.scratch
+	w, r, ar, aw := e.lists(c, &one, &two)
+	l[0], l[1], l[2], l[3] = append(l[0][:0], w...), append(l[1][:0], r...), append(l[2][:0], ar...), append(l[3][:0], aw...)
 	switch {
 	case !a.write && !a.atomic:
-		x.r = readInto(x.r, vc, a)
+		l[1] = readInto(l[1], vc, a)
 	case !a.atomic:
-		x.w = writeInto(x.w, a)
-		x.r = dropBefore(x.r, vc, a)
-		x.ar = dropBefore(x.ar, vc, a)
-		x.aw = dropBefore(x.aw, vc, a)
+		l[0] = writeInto(l[0], a)
+		l[1] = dropBefore(l[1], vc, a)
+		l[2] = dropBefore(l[2], vc, a)
+		l[3] = dropBefore(l[3], vc, a)
 	case !a.write:
-		x.ar = readInto(x.ar, vc, a)
+		l[2] = readInto(l[2], vc, a)
 	default:
-		x.aw = readInto(x.aw, vc, a)
+		l[3] = readInto(l[3], vc, a)
 	}
-	e.inline(c, x)
+	e.store(c, l[0], l[1], l[2], l[3])
+}
+
+// store makes w, r, ar and aw c's histories: inline if they fit (one
+// entry of plain writes and reads at most, no atomic), giving back c's
+// extension, else in c's extension, made if c has none. They are copies,
+// or c's own lists shortened in place (hbExts.store). Under c's lock.
+func (e *hbEngine) store(c *hbCell, w, r, ar, aw []hbEnt) {
+	n := c.ext.Load()
+	if len(w) <= 1 && len(r) <= 1 && len(ar) == 0 && len(aw) == 0 {
+		var wh, rh hbMark
+		var ws, rs Site
+		if len(w) == 1 {
+			wh, ws = w[0].mark(), w[0].site
+		}
+		if len(r) == 1 {
+			rh, rs = r[0].mark(), r[0].site
+		}
+		if n != 0 {
+			c.ext.Store(0)
+			e.exts.release(n)
+		}
+		c.w.Store(wh)
+		c.r.Store(rh)
+		c.wSite, c.rSite = ws, rs
+		return
+	}
+	var x *hbExt
+	if n != 0 {
+		x = e.exts.get(n)
+	} else {
+		x, n = e.exts.alloc(c)
+		c.w.Store(0)
+		c.r.Store(0)
+		c.wSite, c.rSite = 0, 0
+		c.ext.Store(n)
+	}
+	e.exts.store(e, x, w, r, ar, aw)
 }
 
 // recordInline records plain access a in c's inline histories, if the
@@ -219,43 +260,6 @@ func recordInline(c *hbCell, vc vclock, a *hbAcc) bool {
 		c.r.Store(r)
 	}
 	return true
-}
-
-// extOf returns c's extension, made from its inline histories if it has
-// none. Under c's lock.
-func (e *hbEngine) extOf(c *hbCell) *hbExt {
-	if n := c.ext.Load(); n != 0 {
-		return e.exts.get(n)
-	}
-	x, n := e.exts.alloc(c)
-	var one, two hbOne
-	x.w = append(x.w, one.list(c.w.Load(), c.wSite)...)
-	x.r = append(x.r, two.list(c.r.Load(), c.rSite)...)
-	c.w.Store(0)
-	c.r.Store(0)
-	c.wSite, c.rSite = 0, 0
-	c.ext.Store(n)
-	return x
-}
-
-// inline moves c's histories back from its extension x when they fit
-// there: one entry of plain writes and reads at most, no atomic. Under
-// c's lock.
-func (e *hbEngine) inline(c *hbCell, x *hbExt) {
-	if len(x.w) > 1 || len(x.r) > 1 || len(x.ar) > 0 || len(x.aw) > 0 {
-		return
-	}
-	if len(x.w) == 1 {
-		c.w.Store(x.w[0].h)
-		c.wSite = x.w[0].site
-	}
-	if len(x.r) == 1 {
-		c.r.Store(x.r[0].h)
-		c.rSite = x.r[0].site
-	}
-	n := c.ext.Load()
-	c.ext.Store(0)
-	e.exts.release(n)
 }
 
 // hbSide is one access of a report.
@@ -340,9 +344,8 @@ func (e *hbEngine) forgetCell(c *hbCell, m uint8) {
 	}
 	gen := e.lockCell(c)
 	if n := c.ext.Load(); n != 0 {
-		x := e.exts.get(n)
-		x.w, x.r, x.ar, x.aw = forgetIn(x.w, m), forgetIn(x.r, m), forgetIn(x.ar, m), forgetIn(x.aw, m)
-		e.inline(c, x)
+		w, r, ar, aw := e.exts.get(n).lists()
+		e.store(c, forgetIn(w, m), forgetIn(r, m), forgetIn(ar, m), forgetIn(aw, m))
 	} else {
 		for _, h := range [2]*atomic.Uint64{&c.w, &c.r} {
 			if v := h.Load(); markMask(v)&m != 0 {

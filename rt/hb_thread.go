@@ -32,6 +32,7 @@ type hbEngine struct {
 	objs    [hbShards]hbObjShard // synchronization objects' clocks (hb_sync.go)
 	regions hbRegions            // the shadow's cells (hb_region.go)
 	exts    hbExts               // the cells' extensions (hb_ext.go)
+	mem     hbMem                // where regions and extensions' records come from (hb_mem_unix.go)
 
 	escaped sync.Map // addresses of objects Escape marked: their releases also go to G
 
@@ -79,6 +80,7 @@ type hbThread struct {
 	cache     [hbCacheSize]hbCached // words this thread checked lately (repeat); its goroutine's only
 	cacheGen  uint64                // the shadow generation the cache was filled in
 	region    *hbRegion             // the region of the thread's last check that missed the cache
+	scratch   [4][]hbEnt            // a cell's lists while a check changes them (hbEngine.record)
 	growFresh bool                  // the last Grow of the thread found that its append allocates (Appended)
 
 	roots  int  // HBRoot calls not yet ended on this thread
