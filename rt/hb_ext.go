@@ -27,7 +27,7 @@ import (
 
 // hbExt is a cell's extension.
 type hbExt struct {
-	rec   unsafe.Pointer // the record: [4]uint32 lengths of w, r, ar, aw, then their entries
+	rec   unsafe.Pointer // the record: [4]uint32 lengths of w, ar, aw and r, then their entries in that order
 	class uint8          // the record holds hbRecCap(class) entries
 	cell  *hbCell        // the cell whose extension it is (the sweep's)
 }
@@ -66,16 +66,36 @@ func (t *hbExts) get(n uint32) *hbExt {
 	return &(*t.blocks.Load())[i>>hbExtShift][i&(hbExtBlock-1)]
 }
 
-// lists returns x's lists, in its record (each with no room to grow).
+// lists returns x's lists, in its record: w, ar and aw with no room to
+// grow, r (the last in the record) with room to its end, so that a read
+// set changes in place (hbEngine.record).
 func (x *hbExt) lists() (w, r, ar, aw []hbEnt) {
 	if x.rec == nil {
 		return nil, nil, nil, nil
 	}
 	n := (*[4]uint32)(x.rec)
-	all := unsafe.Slice((*hbEnt)(unsafe.Add(x.rec, hbRecHead)), hbRecCap(x.class))
+	all := x.entries()
 	a, b, c := n[0], n[0]+n[1], n[0]+n[1]+n[2]
-	d := c + n[3]
-	return all[:a:a], all[a:b:b], all[b:c:c], all[c:d:d]
+	return all[:a:a], all[c : c+n[3]], all[a:b:b], all[b:c:c]
+}
+
+// entries returns every entry slot of x's record.
+func (x *hbExt) entries() []hbEnt {
+	return unsafe.Slice((*hbEnt)(unsafe.Add(x.rec, hbRecHead)), hbRecCap(x.class))
+}
+
+// setReads makes r, which lists returned and a check changed in place,
+// x's read list. It reports false when r is no longer in x's record (it
+// grew past its end).
+func (x *hbExt) setReads(r []hbEnt) bool {
+	all := x.entries()
+	n := (*[4]uint32)(x.rec)
+	at := n[0] + n[1] + n[2]
+	if cap(r) != len(all)-int(at) || (len(r) > 0 && &r[0] != &all[at]) {
+		return false
+	}
+	n[3] = uint32(len(r))
+	return true
 }
 
 // alloc returns a new extension of cell c, with no record yet, and its
@@ -106,30 +126,32 @@ func (t *hbExts) alloc(c *hbCell) (*hbExt, uint32) {
 }
 
 // store makes w, r, ar and aw x's lists, moving them to a larger record
-// if they do not fit in x's. They may be x's own lists: they are moved
-// down in order. Under the lock of x's cell.
+// if they do not fit in x's. They are copies, x's own lists shortened in
+// place (moved down in the record's order), or, when they move to a
+// larger record, x's own lists. Under the lock of x's cell.
 func (t *hbExts) store(e *hbEngine, x *hbExt, w, r, ar, aw []hbEnt) {
 	total := len(w) + len(r) + len(ar) + len(aw)
+	old, oldClass := unsafe.Pointer(nil), x.class
 	if x.rec == nil || total > hbRecCap(x.class) {
 		k := uint8(0)
 		for hbRecCap(k) < total {
 			k++
 		}
-		rec := t.record(e, k)
-		if x.rec != nil {
-			t.mu.Lock()
-			t.recs[x.class] = append(t.recs[x.class], x.rec)
-			t.mu.Unlock()
-		}
-		x.rec, x.class = rec, k
+		old = x.rec
+		x.rec, x.class = t.record(e, k), k
 	}
 	n := (*[4]uint32)(x.rec)
-	all := unsafe.Slice((*hbEnt)(unsafe.Add(x.rec, hbRecHead)), hbRecCap(x.class))
+	all := x.entries()
 	at := 0
-	for i, l := range [4][]hbEnt{w, r, ar, aw} {
+	for i, l := range [4][]hbEnt{w, ar, aw, r} { // in the record's order
 		copy(all[at:], l)
 		n[i] = uint32(len(l))
 		at += len(l)
+	}
+	if old != nil { // given back only now: the lists may be in it
+		t.mu.Lock()
+		t.recs[oldClass] = append(t.recs[oldClass], old)
+		t.mu.Unlock()
 	}
 }
 

@@ -46,11 +46,13 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	a := hbAcc{e: th.epoch(), site: site, bit: 1 << (addr & 7), write: write, atomic: atomic}
 	gen := e.lockCell(c)
 	th.remember(addr, c)
-	if e.repeat(c, &a) {
+	var one, two hbOne
+	v := e.view(c, &one, &two)
+	if same(v.own(&a), &a) {
 		c.unlock(gen)
 		return
 	}
-	if th.npend.Load() != 0 && e.races(c, th.vc, addr, &a, false) {
+	if th.npend.Load() != 0 && e.races(&v, th.vc, addr, &a, false) {
 		c.unlock(gen)
 		if !shared {
 			th.mu.Lock()
@@ -60,9 +62,10 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 			th.mu.Unlock()
 		}
 		gen = e.lockCell(c) // New may have cleared it meanwhile
+		v = e.view(c, &one, &two)
 	}
-	e.races(c, th.vc, addr, &a, true)
-	e.record(th, c, &a)
+	e.races(&v, th.vc, addr, &a, true)
+	e.record(th, c, &v, &a)
 	th.recorded = true
 	c.unlock(gen)
 }
@@ -95,37 +98,41 @@ func (e *hbEngine) clearCell(c *hbCell) {
 	c.wSite, c.rSite = 0, 0
 }
 
-// lists returns c's histories as lists; one and two hold the inline ones.
-// Under c's lock.
-func (e *hbEngine) lists(c *hbCell, one, two *hbOne) (w, r, ar, aw []hbEnt) {
-	if n := c.ext.Load(); n != 0 {
-		return e.exts.get(n).lists()
-	}
-	return one.list(c.w.Load(), c.wSite), two.list(c.r.Load(), c.rSite), nil, nil
+// hbView is a cell's histories as lists: in its extension's record, or
+// copies of its inline ones.
+type hbView struct {
+	w, r, ar, aw []hbEnt
+	ext          bool // the lists are the extension's: an entry changed in place changes it
 }
 
-// repeat reports whether c holds an access of a's sort, epoch and address:
-// a repeat in the same epoch (FastTrack's), which needs no check.
-func (e *hbEngine) repeat(c *hbCell, a *hbAcc) bool {
-	var one, two hbOne
-	w, r, ar, aw := e.lists(c, &one, &two)
+// view returns c's histories, the inline ones copied into one and two.
+// Under c's lock.
+func (e *hbEngine) view(c *hbCell, one, two *hbOne) hbView {
+	if n := c.ext.Load(); n != 0 {
+		w, r, ar, aw := e.exts.get(n).lists()
+		return hbView{w, r, ar, aw, true}
+	}
+	return hbView{one.list(c.w.Load(), c.wSite), two.list(c.r.Load(), c.rSite), nil, nil, false}
+}
+
+// own returns the list that access a is recorded in.
+func (v *hbView) own(a *hbAcc) []hbEnt {
 	switch {
 	case !a.write && !a.atomic:
-		return same(r, a)
+		return v.r
 	case !a.atomic:
-		return same(w, a)
+		return v.w
 	case !a.write:
-		return same(ar, a)
+		return v.ar
 	}
-	return same(aw, a)
+	return v.aw
 }
 
 // races reports whether access a by a thread whose clock is vc conflicts
 // with an access in c that does not happen before it, and, with report,
 // reports each such pair.
-func (e *hbEngine) races(c *hbCell, vc vclock, addr uintptr, a *hbAcc, report bool) bool {
-	var one, two hbOne
-	w, r, ar, aw := e.lists(c, &one, &two)
+func (e *hbEngine) races(v *hbView, vc vclock, addr uintptr, a *hbAcc, report bool) bool {
+	w, r, ar, aw := v.w, v.r, v.ar, v.aw
 	switch {
 	case !a.write && !a.atomic:
 		x := e.check(w, vc, writeRead, addr, a, false, report)
@@ -160,19 +167,28 @@ func (e *hbEngine) check(l []hbEnt, vc vclock, k kind, addr uintptr, a *hbAcc, a
 	return raced
 }
 
-// record adds access a by th to c: inline when the result fits
-// (hb_cell.go), else in c's extension, which is given back once the
-// histories fit inline again. The lists are changed in th's scratch
-// buffers (no allocation once they have grown).
-func (e *hbEngine) record(th *hbThread, c *hbCell, a *hbAcc) {
+// record adds access a by th to c, whose histories v holds: inline when
+// the result fits (hb_cell.go), else in c's extension, which is given
+// back once the histories fit inline again. A plain read of a cell with
+// an extension changes the read list in place, in its record (the next
+// byte of a message a subscriber reads). Otherwise the lists are changed
+// in th's scratch buffers (no allocation once they have grown) and
+// stored.
+func (e *hbEngine) record(th *hbThread, c *hbCell, v *hbView, a *hbAcc) {
 	vc := th.vc
-	if c.ext.Load() == 0 && !a.atomic && recordInline(c, vc, a) {
+	if !v.ext && !a.atomic && recordInline(c, vc, a) {
 		return
 	}
-	var one, two hbOne
+	if v.ext && !a.write && !a.atomic {
+		x := e.exts.get(c.ext.Load())
+		r := readInto(v.r, vc, a)
+		if !x.setReads(r) { // it grew past the record's end: a copy, to a larger record
+			e.store(c, v.w, r, v.ar, v.aw)
+		}
+		return
+	}
 	l := &th.scratch
-	w, r, ar, aw := e.lists(c, &one, &two)
-	l[0], l[1], l[2], l[3] = append(l[0][:0], w...), append(l[1][:0], r...), append(l[2][:0], ar...), append(l[3][:0], aw...)
+	l[0], l[1], l[2], l[3] = append(l[0][:0], v.w...), append(l[1][:0], v.r...), append(l[2][:0], v.ar...), append(l[3][:0], v.aw...)
 	switch {
 	case !a.write && !a.atomic:
 		l[1] = readInto(l[1], vc, a)
