@@ -52,7 +52,8 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 		c.unlock(gen)
 		return
 	}
-	if th.npend.Load() != 0 && e.races(&v, th.vc, addr, &a, false) {
+	raced := e.races(&v, th.vc, addr, &a, false)
+	if raced && th.npend.Load() != 0 {
 		c.unlock(gen)
 		if !shared {
 			th.mu.Lock()
@@ -63,8 +64,11 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 		}
 		gen = e.lockCell(c) // New may have cleared it meanwhile
 		v = e.view(c, &one, &two)
+		raced = e.races(&v, th.vc, addr, &a, false)
 	}
-	e.races(&v, th.vc, addr, &a, true)
+	if raced {
+		e.races(&v, th.vc, addr, &a, true)
+	}
 	e.record(th, c, &v, &a)
 	th.recorded = true
 	c.unlock(gen)

@@ -281,23 +281,38 @@ func (th *hbThread) remember(addr uintptr, c *hbCell) {
 // (FastTrack's same-epoch case), found from the cache with no lock: the
 // cell's inline histories are atomic, and hold the thread's current epoch
 // only if the thread wrote it there (a cell whose histories are in an
-// extension, or forgotten, has none inline). Only while no construct the
-// thread entered is open (entered): its blocks may tick the clock.
+// extension, or forgotten, has none inline).
 func (th *hbThread) repeat(addr uintptr, write bool) bool {
+	return th.cached(addr, write, th.cacheEpoch())
+}
+
+// cacheEpoch returns the epoch whose repeats the cache finds, or 0 when
+// it finds none now: a collection turned the shadow's generation
+// (hb_gen.go; the cache is emptied, so that the slow path keeps a live
+// cell in the new generation), or a construct the thread entered is open
+// (its blocks may tick the clock). A check of many elements (hbRange,
+// hbLeaves) asks once.
+func (th *hbThread) cacheEpoch() epoch {
 	if g := th.eng.gcGen.Load(); g != th.cacheGen {
-		// a collection turned the shadow's generation (hb_gen.go): the
-		// slow path keeps a live cell in the new generation
 		th.cache = [hbCacheSize]hbCached{}
 		th.cacheGen = g
-		return false
+		return 0
 	}
+	if th.entered.Load() != 0 {
+		return 0
+	}
+	return th.epoch()
+}
+
+// cached is repeat for the epoch now that cacheEpoch returned.
+func (th *hbThread) cached(addr uintptr, write bool, now epoch) bool {
 	c := &th.cache[addr>>3&(hbCacheSize-1)]
-	if c.word != addr&^7 || c.c == nil || th.entered.Load() != 0 {
+	if now == 0 || c.word != addr&^7 || c.c == nil {
 		return false
 	}
 	h := c.c.r.Load()
 	if write {
 		h = c.c.w.Load()
 	}
-	return markEpoch(h) == th.epoch() && markMask(h)&(1<<(addr&7)) != 0
+	return markEpoch(h) == now && markMask(h)&(1<<(addr&7)) != 0
 }
