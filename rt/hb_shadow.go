@@ -46,6 +46,10 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	a := hbAcc{e: th.epoch(), site: site, bit: 1 << (addr & 7), write: write, atomic: atomic}
 	gen := e.lockCell(c)
 	th.remember(addr, c)
+	if !atomic && c.ext.Load() == 0 && e.inlineAccess(th, c, &a) {
+		c.unlock(gen)
+		return
+	}
 	var one, two hbOne
 	v := e.view(c, &one, &two)
 	if same(v.own(&a), &a) {
@@ -72,6 +76,31 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	e.record(th, c, &v, &a)
 	th.recorded = true
 	c.unlock(gen)
+}
+
+// inlineAccess checks and records plain access a by th in c, which has
+// no extension, when nothing races and the result fits inline: the
+// common case, without the lists of the general path. It reports false
+// (having changed nothing) otherwise. Under c's lock.
+func (e *hbEngine) inlineAccess(th *hbThread, c *hbCell, a *hbAcc) bool {
+	w, r := c.w.Load(), c.r.Load()
+	own := r
+	if a.write {
+		own = w
+	}
+	if markEpoch(own) == a.e && markMask(own)&a.bit != 0 {
+		return true // a repeat in the same epoch
+	}
+	vc := th.vc
+	if markMask(w)&a.bit != 0 && !vc.before(markEpoch(w)) ||
+		a.write && markMask(r)&a.bit != 0 && !vc.before(markEpoch(r)) {
+		return false // the general path reports, after the pending acquires
+	}
+	if !recordInline(c, vc, a) {
+		return false
+	}
+	th.recorded = true
+	return true
 }
 
 // lockCell locks c and returns the current generation; a cell not
