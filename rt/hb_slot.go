@@ -69,6 +69,8 @@ const (
 	// hbSlotLimit: a slot whose clock passed it is not reused, so that a
 	// slot's clock, which continues over its threads, never wraps at 2^32.
 	hbSlotLimit = 1 << 31
+	// hbMaxSlot is the largest slot: a history entry keeps 24 bits of it.
+	hbMaxSlot = 1<<24 - 1
 )
 
 // take gives a new thread, whose clock *vc is its parent's (or G, for a
@@ -80,6 +82,11 @@ func (s *hbSlots) take(vc *vclock, site Site) (slot uint32) {
 	defer s.mu.Unlock()
 	slot = s.reuse(*vc)
 	if slot == 0 {
+		if s.n == hbMaxSlot {
+			// a cell's mark holds 24 bits of slot (hb_cell.go); a program
+			// with 16M goroutines alive at once copied 64 MB per go statement
+			panic("goanomaly: internal error: more than 16M goroutines alive at once under -hb")
+		}
 		s.n++
 		slot = s.n
 		s.owners = append(s.owners, nil) // owners[slot-1]
