@@ -46,14 +46,14 @@ func (e *hbEngine) sweep() {
 	var cells [hbExtBlock]*hbCell
 	for b := 0; b < e.exts.owners(b, &cells); b++ {
 		for _, c := range cells {
-			if c == nil || (cur-c.state.Load()>>1)&hbGenMask < 2 {
+			if c == nil || (cur-c.state.Load())&hbGenMask < 2 {
 				continue
 			}
-			g := c.lock()
+			g := e.lock(c)
 			if (cur-g)&hbGenMask >= 2 {
 				e.clearCell(c)
 			}
-			c.unlock(g)
+			e.unlock(c, g)
 		}
 	}
 }

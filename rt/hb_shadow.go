@@ -47,18 +47,18 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	gen := e.lockCell(c)
 	th.remember(addr, c)
 	if !atomic && c.ext.Load() == 0 && e.inlineAccess(th, c, &a) {
-		c.unlock(gen)
+		e.unlock(c, gen)
 		return
 	}
 	var one, two hbOne
 	v := e.view(c, &one, &two)
 	if same(v.own(&a), &a) {
-		c.unlock(gen)
+		e.unlock(c, gen)
 		return
 	}
 	raced := e.races(&v, th.vc, addr, &a, false)
 	if raced && th.npend.Load() != 0 {
-		c.unlock(gen)
+		e.unlock(c, gen)
 		if !shared {
 			th.mu.Lock()
 		}
@@ -75,7 +75,7 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	}
 	e.record(th, c, &v, &a)
 	th.recorded = true
-	c.unlock(gen)
+	e.unlock(c, gen)
 }
 
 // inlineAccess checks and records plain access a by th in c, which has
@@ -106,7 +106,7 @@ func (e *hbEngine) inlineAccess(th *hbThread, c *hbCell, a *hbAcc) bool {
 // lockCell locks c and returns the current generation; a cell not
 // touched for two collections is cleared first (hb_gen.go).
 func (e *hbEngine) lockCell(c *hbCell) uint32 {
-	g := c.lock()
+	g := e.lock(c)
 	if !e.generations.Load() {
 		return g
 	}
@@ -405,5 +405,5 @@ func (e *hbEngine) forgetCell(c *hbCell, m uint8) {
 			}
 		}
 	}
-	c.unlock(gen)
+	e.unlock(c, gen)
 }

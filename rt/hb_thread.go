@@ -34,6 +34,8 @@ type hbEngine struct {
 	exts    hbExts               // the cells' extensions (hb_ext.go)
 	mem     hbMem                // where regions and extensions' records come from (hb_mem_unix.go)
 
+	cellLocks [hbCellLocks]hbCellLock // the cells' mutexes (hb_cell.go)
+
 	escaped sync.Map // addresses of objects Escape marked: their releases also go to G
 
 	gcOnce      sync.Once     // arms the collection counter once (hb_gen.go)
