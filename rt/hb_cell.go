@@ -99,9 +99,13 @@ func (e *hbEngine) lock(c *hbCell) uint32 {
 	return c.state.Load()
 }
 
-// unlock unlocks c, touched in generation gen.
+// unlock unlocks c, touched in generation gen. The generation is stored
+// only when it changed (an atomic store is a full barrier on amd64, and
+// most checks are in the generation the cell was last touched in).
 func (e *hbEngine) unlock(c *hbCell, gen uint32) {
-	c.state.Store(gen)
+	if c.state.Load() != gen {
+		c.state.Store(gen)
+	}
 	e.lockOf(c).Unlock()
 }
 
