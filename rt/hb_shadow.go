@@ -74,7 +74,7 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 		e.races(&v, th.vc, addr, &a, true)
 	}
 	e.record(th, c, &v, &a)
-	th.recorded = true
+	th.lastAcc = th.vc[th.id]
 	e.unlock(c, gen)
 }
 
@@ -99,7 +99,7 @@ func (e *hbEngine) inlineAccess(th *hbThread, c *hbCell, a *hbAcc) bool {
 	if !recordInline(c, vc, a) {
 		return false
 	}
-	th.recorded = true
+	th.lastAcc = th.vc[th.id]
 	return true
 }
 

@@ -13,26 +13,27 @@ import (
 // So a thread that ends gives its slot back, and a new thread may take
 // it, continuing the slot's clock, when that is sound:
 //
-// A slot u that thread A held until it ended with final clock f (every
-// access and release A made is at u@c for some c <= f) is taken by a new
-// thread B whose parent's clock P already has P[u] >= f, and B starts at
-// u@(f+1). Everything A did happens before P's current point, hence
-// before B: the slot's history stays one chain in happens-before order,
-// as if A had gone on as B. Another thread Q orders an access of A as
-// before (c <= Q[u]) exactly as it did before B existed, and none of B's
-// accesses (clock f+1 on) until it acquires something B released, since
-// no one had seen a clock past f on slot u. A read set that keeps slot
-// u's last read keeps the later of A's and B's, as for one thread. When
-// no exited slot is covered by the parent's clock, the thread gets a new
-// slot. So a goroutine joined by a WaitGroup, a channel, ExitJoined or G
-// before the next go statement leaves its slot for the next goroutine,
-// and a program that starts and joins goroutines one after another keeps
+// A slot u that thread A held until it ended with clock f, whose last
+// access recorded in the shadow was at u@a (every access of A is at u@c,
+// c <= a), is taken by a new thread B whose parent's clock P already has
+// P[u] >= a, and B starts at u@(f+1). Every access of A happens before
+// P's current point, hence before B: the slot's history stays one chain
+// in happens-before order, as if A had gone on as B. Only accesses are
+// compared with clocks (an epoch in the shadow is an access's), so that
+// P did not see A's releases after its last access (a goroutine's
+// deferred wg.Done, a Cond's Signal) does not matter: B claims to follow
+// them, and a thread that acquires from B claims the same, and both
+// truly follow every access of A. Another thread Q orders an access of A
+// as before (c <= Q[u]) exactly as it did before B existed, and none of
+// B's accesses (clock f+1 on) until it acquires something B released,
+// since no one had seen a clock past f on slot u. A read set that keeps
+// slot u's last read keeps the later of A's and B's, as for one thread.
+// When no exited slot is covered so, the thread gets a new slot. So a
+// goroutine joined by a WaitGroup, a channel, ExitJoined or G before the
+// next go statement leaves its slot for the next goroutine, and so does
+// a pool's worker whose end the pool observes (an atomic count), and a
+// program that starts and joins goroutines one after another keeps
 // clocks as long as the number of goroutines alive at once.
-//
-// f is the thread's clock at its end, less one when it recorded nothing
-// since its last tick: a release publishes the clock and then ticks it,
-// so the value after the last tick was seen by no one, and a goroutine
-// whose last act is wg.Done is covered by the Wait that follows it.
 //
 // Reports name goroutines by a serial number of their own ("goroutine
 // #4"), given in the order threads are made, not by slot: each slot keeps
@@ -57,8 +58,9 @@ type hbOwner struct {
 	site   Site   // the go statement that started it (0: a root, or Go without a site)
 }
 
-// hbFree is the slot of an exited thread and its final clock.
-type hbFree struct{ slot, final uint32 }
+// hbFree is the slot of an exited thread: the clock of its last access
+// and its final clock.
+type hbFree struct{ slot, last, final uint32 }
 
 const (
 	// hbReuseTries bounds the exited slots a new thread looks at: the
@@ -75,12 +77,13 @@ const (
 
 // take gives a new thread, whose clock *vc is its parent's (or G, for a
 // root), a slot and a serial number, and sets its own entry of *vc: an
-// exited thread's slot whose final clock *vc covers, continued, or a new
-// slot at clock 1. site is where the thread was started.
+// exited thread's slot whose last access *vc covers, continued after its
+// final clock, or a new slot at clock 1. site is where the thread was
+// started.
 func (s *hbSlots) take(vc *vclock, site Site) (slot uint32) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	slot = s.reuse(*vc)
+	slot, final := s.reuse(*vc)
 	if slot == 0 {
 		if s.n == hbMaxSlot {
 			// a cell's mark holds 24 bits of slot (hb_cell.go); a program
@@ -91,32 +94,33 @@ func (s *hbSlots) take(vc *vclock, site Site) (slot uint32) {
 		slot = s.n
 		s.owners = append(s.owners, nil) // owners[slot-1]
 	}
-	vc.set(slot, vc.get(slot)+1)
+	vc.set(slot, final+1)
 	s.serials++
 	s.owners[slot-1] = append(s.owners[slot-1], hbOwner{from: (*vc)[slot], serial: s.serials, site: site})
 	return slot
 }
 
-// reuse returns an exited slot whose final clock vc covers, taken out of
-// the free list, or 0. Under mu.
-func (s *hbSlots) reuse(vc vclock) uint32 {
+// reuse returns an exited slot whose last access vc covers, taken out of
+// the free list, and its final clock; slot 0 if there is none. Under mu.
+func (s *hbSlots) reuse(vc vclock) (slot, final uint32) {
 	for range min(hbReuseTries, s.free.n) {
 		f := s.free.popFront()
-		if vc.get(f.slot) >= f.final {
-			return f.slot
+		if vc.get(f.slot) >= f.last {
+			return f.slot, f.final
 		}
 		s.free.pushBack(f)
 	}
-	return 0
+	return 0, 0
 }
 
-// retire gives back slot, whose thread ended with final clock final.
-func (s *hbSlots) retire(slot, final uint32) {
+// retire gives back slot, whose thread made its last access at clock
+// last and ended at clock final.
+func (s *hbSlots) retire(slot, last, final uint32) {
 	if final >= hbSlotLimit {
 		return
 	}
 	s.mu.Lock()
-	s.free.pushFront(hbFree{slot, final})
+	s.free.pushFront(hbFree{slot, last, final})
 	s.mu.Unlock()
 }
 

@@ -203,7 +203,7 @@ func TestHBSlotRingOrder(t *testing.T) {
 		s.take(&vc, 0)
 	}
 	for u := uint32(1); u <= 12; u++ {
-		s.retire(u, 5) // every slot ended at clock 5, slot 12 last
+		s.retire(u, 5, 7) // every slot's thread accessed last at clock 5 and ended at 7, slot 12 last
 	}
 	cover := func(slots ...uint32) vclock {
 		vc := make(vclock, 13)
@@ -229,8 +229,8 @@ func TestHBSlotRingOrder(t *testing.T) {
 			}
 			continue
 		}
-		if got != tc.want || vc[got] != 6 {
-			t.Fatalf("took slot %d at clock %d, want %d at 6 (free: %v)", got, vc[got], tc.want, fmt.Sprint(s.free))
+		if got != tc.want || vc[got] != 8 {
+			t.Fatalf("took slot %d at clock %d, want %d at 8 (free: %v)", got, vc[got], tc.want, fmt.Sprint(s.free))
 		}
 	}
 }

@@ -77,7 +77,7 @@ type hbThread struct {
 	// take mu too (access).
 	entered atomic.Int32
 
-	recorded  bool                  // an access was recorded at the current epoch (hbSlots: the slot's final clock)
+	lastAcc   uint32                // the thread's clock at its last access recorded in the shadow (hbSlots: who may take its slot)
 	ended     bool                  // end gave the slot back
 	cache     [hbCacheSize]hbCached // words this thread checked lately (repeat); its goroutine's only
 	cacheGen  uint64                // the shadow generation the cache was filled in
@@ -122,11 +122,7 @@ func (th *hbThread) end() {
 		return
 	}
 	th.ended = true
-	final := th.vc[th.id]
-	if !th.recorded {
-		final-- // the tick after the last release: no one saw this clock
-	}
-	th.eng.slots.retire(th.id, final)
+	th.eng.slots.retire(th.id, th.lastAcc, th.vc[th.id])
 }
 
 // epoch returns the thread's current epoch.
@@ -134,10 +130,7 @@ func (th *hbThread) epoch() epoch { return mkEpoch(th.id, th.vc[th.id]) }
 
 // tick moves the thread past a release: its later accesses do not precede
 // what acquires the released clock.
-func (th *hbThread) tick() {
-	th.vc[th.id]++
-	th.recorded = false
-}
+func (th *hbThread) tick() { th.vc[th.id]++ }
 
 // takePending acquires every pending object and G. clear empties the
 // buffer: only After does (the rewriter puts it right after the statement
