@@ -347,7 +347,7 @@ func hbPlay(seed uint64, n int) hbPlayed {
 			ev.op, ev.obj = hbOpNew, rng.IntN(len(hbAddrs))
 			if rng.IntN(4) == 0 { // a large object over every address: forgotten by a pass over the shadow
 				ev.obj = -1
-				e.forget(hbAddrs[0], 1<<14)
+				e.forget(hbAddrs[0], hbAddrs[len(hbAddrs)-1]+8-hbAddrs[0])
 				for k := range gen {
 					gen[k]++
 				}
