@@ -10,7 +10,7 @@ import (
 // the race detector or as one JSON object; st is the stack of the current
 // access (stack.go).
 func (r *reporter) print(tr *tree, rep rawReport, st []frame) {
-	sink, src := describeAccess(tr, rep.sink), describeAccess(tr, rep.source)
+	sink, src := rep.describe(tr)
 	sink.Stack = st
 	w := r.writer()
 	if r.cfg.json {
@@ -91,6 +91,25 @@ func (d accessDesc) text() string {
 	return fmt.Sprintf("of %s at %s by %s", d.What, d.Pos, d.Block)
 }
 
+// describe describes the two accesses of rep.
+func (rep rawReport) describe(tr *tree) (sink, src accessDesc) {
+	sink, src = describeAccess(tr, rep.sink), describeAccess(tr, rep.source)
+	if rep.hb {
+		sink.Block = hbGoroutine(wordTag(rep.sink), rep.starts[0])
+		src.Block = hbGoroutine(wordTag(rep.source), rep.starts[1])
+	}
+	return sink, src
+}
+
+// hbGoroutine returns "goroutine #4 started at f.go:1:2" for the
+// goroutine numbered n, started by the go statement at site (0: unknown).
+func hbGoroutine(n uint64, site Site) string {
+	if info, ok := siteInfo(site); ok && site != 0 {
+		return fmt.Sprintf("goroutine #%d started at %s", n, info.Pos)
+	}
+	return fmt.Sprintf("goroutine #%d", n)
+}
+
 // describeAccess describes the access recorded in shadow word w.
 func describeAccess(tr *tree, w uint64) accessDesc {
 	s := wordSite(w)
@@ -105,8 +124,8 @@ func describeAccess(tr *tree, w uint64) accessDesc {
 // describeBlock returns "iteration 3 of parallel loop at f.go:1:2" for the
 // block tag, and the construct part alone.
 func describeBlock(tr *tree, tag uint64) (block, construct string) {
-	if tr == nil { // a happens-before report: the tag is a thread number
-		return fmt.Sprintf("goroutine #%d%s", tag, hbStartedAt(uint32(tag))), ""
+	if tr == nil { // a happens-before report: the tag is a goroutine number (rawReport.describe)
+		return hbGoroutine(tag, 0), ""
 	}
 	r, ok := tr.block(tag)
 	if !ok || r.con == nil {

@@ -1,7 +1,5 @@
 package rt
 
-import "sync"
-
 // The thread hooks of api_hb.go: HB, HBRoot, EndRoot, Go, Start, Exit.
 
 // hbRoot is HBRoot.
@@ -36,6 +34,7 @@ func (t *Task) hbEndRoot() {
 	end := th.roots <= 0 && th.byRoot
 	if end {
 		th.ended()
+		th.end()
 	}
 	th.mu.Unlock()
 	if end {
@@ -45,40 +44,17 @@ func (t *Task) hbEndRoot() {
 
 // hbGo is Go: the clock the started goroutine begins with. A task of a
 // construct tree that a thread entered forks from that thread's clock.
-func (t *Task) hbGo() *Spawn {
+func (t *Task) hbGo() *Spawn { return t.hbGoAt(0) }
+
+// hbGoAt is GoAt.
+func (t *Task) hbGoAt(site Site) *Spawn {
 	th := t.hbOf()
 	if th == nil {
 		return nil
 	}
-	s := th.fork()
+	s := th.fork(site)
 	th.mu.Unlock()
 	return &Spawn{s}
-}
-
-// hbStarts maps a thread number to the site of the go statement that
-// started it (GoAt), for reports.
-var hbStarts sync.Map
-
-// hbGoAt is GoAt.
-func (t *Task) hbGoAt(site Site) *Spawn {
-	sp := t.hbGo()
-	if sp != nil {
-		hbStarts.Store(sp.hb.id, site)
-	}
-	return sp
-}
-
-// hbStartedAt returns " started at f.go:1:2" for thread id, or "".
-func hbStartedAt(id uint32) string {
-	s, ok := hbStarts.Load(id)
-	if !ok {
-		return ""
-	}
-	info, ok := siteInfo(s.(Site))
-	if !ok {
-		return ""
-	}
-	return " started at " + info.Pos
 }
 
 // start is Start.
@@ -99,6 +75,7 @@ func (t *Task) hbExit() {
 	}
 	th := t.hbOf()
 	th.ended()
+	th.end()
 	th.mu.Unlock()
 	hbClearCurrent()
 }
@@ -111,6 +88,7 @@ func (t *Task) hbExitJoined() {
 	th := t.hbOf()
 	th.releaseG() // the wrapper's Wait follows the goroutine's end
 	th.ended()
+	th.end()
 	th.mu.Unlock()
 	hbClearCurrent()
 }

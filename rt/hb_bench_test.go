@@ -68,6 +68,40 @@ func BenchmarkHBLockHandOff(b *testing.B) {
 		t.Write(a, 2)
 		t.Release(&mu)
 	}
+}
+
+// BenchmarkHBReadShared is a subscriber's read of a 32-byte message
+// another thread wrote and three others read, in a new epoch each time:
+// four words whose reads are concurrent (read sets, in extensions), 32
+// first reads of their epoch (reported per byte).
+func BenchmarkHBReadShared(b *testing.B) {
+	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
+	p := e.root()
+	msg := New(nil, new([32]byte))
+	var subs []*Task
+	for range 4 {
+		subs = append(subs, &p.task.Go().hb.thread().task)
+	}
+	for i := range msg {
+		p.task.Write(addrOf(&msg[i]), 1)
+	}
+	ch := make(chan int)
+	p.task.Chan(ch)
+	for _, s := range subs {
+		s.Chan(ch)
+		for i := range msg {
+			s.Read(addrOf(&msg[i]), 2)
+		}
+	}
+	s := subs[0]
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Chan(ch) // a new epoch
+		for i := range msg {
+			s.Read(addrOf(&msg[i]), 2)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(msg)), "ns/check")
 	if n := races(e); n != 0 {
 		b.Fatalf("%d races", n)
 	}

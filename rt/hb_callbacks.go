@@ -38,7 +38,7 @@ func (t *Task) hbLaterOf(site Site) *hbLater {
 	if th == nil {
 		return nil
 	}
-	l := &hbLater{eng: th.eng, vc: th.vc.clone(), site: site}
+	l := &hbLater{eng: th.eng, vc: th.hclock().clone(), site: site} // a hard edge, as a go statement's (fork)
 	th.tick()
 	th.mu.Unlock()
 	return l
@@ -46,13 +46,11 @@ func (t *Task) hbLaterOf(site Site) *hbLater {
 
 // thread makes the thread of one run of the callback.
 func (l *hbLater) thread() *hbThread {
-	id := l.eng.nextID.Add(1)
 	vc := l.vc.clone()
-	vc.set(id, 1)
+	id := l.eng.slots.take(&vc, l.site)
 	th := l.eng.newThread(id, vc)
 	th.acquireG()
 	l.eng.register(th, false)
-	hbStartedBy(id, l.site)
 	return th
 }
 
@@ -60,25 +58,16 @@ func (l *hbLater) thread() *hbThread {
 // cleanup, of a cleanup, registered at site: it begins after every
 // thread (but the cleanups, for a cleanup).
 func (e *hbEngine) asyncThread(cleanup bool, site Site) *hbThread {
-	id := e.nextID.Add(1)
 	vc := e.allClock(0, cleanup)
-	vc.set(id, 1)
+	id := e.slots.take(&vc, site)
 	th := e.newThread(id, vc)
 	if !cleanup {
 		th.acquireG() // G holds the cleanups' releases too
 	}
 	e.register(th, cleanup)
-	hbStartedBy(id, site)
 	return th
 }
 
-// hbStartedBy names thread id in reports by the site that registered its
-// callback ("goroutine #7 started at main.go:12:2").
-func hbStartedBy(id uint32, site Site) {
-	if site != 0 {
-		hbStarts.Store(id, site)
-	}
-}
 
 // hbRunAs makes th the calling goroutine's thread and returns what ends
 // it: the thread is marked ended and the goroutine gets back the thread it

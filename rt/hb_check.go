@@ -61,8 +61,9 @@ func (t *Task) hbRange(addr, n, elem uintptr, site Site, write bool) {
 		return
 	}
 	th := t.hb
+	now := th.cacheEpoch()
 	for k := uintptr(0); k < n; k++ {
-		if a := addr + k*elem; !th.repeat(a, write) {
+		if a := addr + k*elem; !th.cached(a, write, now) {
 			th.eng.access(th, a, site, write, false)
 		}
 	}
@@ -75,11 +76,12 @@ func (t *Task) hbLeaves(addr, n, size uintptr, l *layout, site Site, write bool)
 		return
 	}
 	th := t.hb
+	now := th.cacheEpoch()
 	for k := uintptr(0); k < n; k++ {
 		for r := uintptr(0); r < l.reps; r++ {
 			base := addr + k*size + r*l.stride
 			for _, off := range l.off {
-				if a := base + off; !th.repeat(a, write) {
+				if a := base + off; !th.cached(a, write, now) {
 					th.eng.access(th, a, site, write, false)
 				}
 			}

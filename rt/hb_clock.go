@@ -1,16 +1,19 @@
 package rt
 
 // Vector clocks and epochs of the happens-before layer (FastTrack, Flanagan
-// and Freund, PLDI 2009). Threads are numbered from 1 in the order they are
-// made and a number is never reused, so a clock is a slice indexed by
-// thread number that only grows: entry u is how much of thread u's history
-// the owner has seen. An epoch is one thread's clock value, u@c, packed as
-// u<<32 | c: an access is recorded as the epoch of the thread that made it,
-// and it happens before thread v's current point exactly when c <= C_v[u].
-// A thread's own entry starts at 1, so epoch 0 means "no access".
+// and Freund, PLDI 2009). A thread has a slot, numbered from 1; a clock is
+// a slice indexed by slot that only grows: entry u is how much of slot
+// u's history the owner has seen. An epoch is one slot's clock value,
+// u@c, packed as u<<32 | c: an access is recorded as the epoch of the
+// thread that made it, and it happens before thread v's current point
+// exactly when c <= C_v[u]. A slot's clock starts at 1, so epoch 0 means
+// "no access".
 //
-// Phase 1 never reuses numbers: a program that starts n goroutines has
-// clocks of up to n entries (4n bytes), copied at each go statement. A
+// A thread that ends gives its slot back, and a new thread whose parent
+// has seen all of the slot's history continues it (hb_slot.go), so clocks
+// are as long as the goroutines alive at once (plus those that ended
+// unjoined), not as the goroutines ever started. A slot's clock continues
+// over its threads; a slot whose clock passed 2^31 is not reused, and a
 // thread whose own entry passes 2^32-1 (four billion releases by one
 // goroutine) would wrap; not handled.
 

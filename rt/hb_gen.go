@@ -2,19 +2,20 @@ package rt
 
 import "runtime"
 
-// Generations of the happens-before shadow. A location's history lives in
-// the Go heap and would outlive the object it describes: the shadow of a
-// program that allocates and drops objects (a pipeline's records, a
-// pub/sub's messages) grew with every object it ever checked (5.8 GB for
-// bench/unstructured/pubsub). The program's engine therefore keeps the
-// shadow in two generations per shard, turned at each collection: a
-// chunk touched after a collection moves to the new generation, and the
-// chunks of the generation before the last collection are dropped. A
-// history lives at least one whole collection cycle after its last
-// access; a race whose two accesses are further apart than that, with
-// the location untouched between them, is missed. Dropping history only
-// removes reports, never makes one. Test engines keep everything (their
-// property tests compare with an oracle that forgets nothing).
+// Generations of the happens-before shadow. The shadow of an address
+// outlives the object there: a cell keeps its histories until the
+// address is allocated again by rewritten code (New, Make: forget) or
+// touched, and a freed object's extension would stay until then (the
+// read sets of a pub/sub's messages). The program's engine therefore
+// counts collections: a cell records the collection count when it is
+// touched, a cell not touched since the collection before last is
+// cleared at its next touch, and after each collection a sweep gives
+// back the extensions of such cells. A history lives at least one whole
+// collection cycle after its last access; a race whose two accesses are
+// further apart than that, with the location untouched between them, is
+// missed. Dropping history only removes reports, never makes one. Test
+// engines keep everything (their property tests compare with an oracle
+// that forgets nothing), unless a test turns generations on.
 
 // gcSentinel is the object whose finalizer counts a collection: dropped at
 // once, it is finalized after each cycle, and its finalizer arms the next.
@@ -33,30 +34,26 @@ func (e *hbEngine) armGC() {
 	s := new(gcSentinel)
 	runtime.SetFinalizer(s, func(*gcSentinel) {
 		e.gcGen.Add(1)
+		e.sweep()
 		e.armGC()
 	})
 }
 
-// age turns sh's generations if a collection ran since they last turned:
-// the old generation is dropped and the current one becomes old (both are
-// dropped after two or more collections). Under sh.mu.
-func (e *hbEngine) age(sh *hbVarShard) {
-	if !e.generations.Load() {
-		return
+// sweep clears the cells with an extension that were not touched since
+// the collection before last, giving their extensions back.
+func (e *hbEngine) sweep() {
+	cur := uint32(e.gcGen.Load()) & hbGenMask
+	var cells [hbExtBlock]*hbCell
+	for b := 0; b < e.exts.owners(b, &cells); b++ {
+		for _, c := range cells {
+			if c == nil || (cur-c.state.Load())&hbGenMask < 2 {
+				continue
+			}
+			g := e.lock(c)
+			if (cur-g)&hbGenMask >= 2 {
+				e.clearCell(c)
+			}
+			e.unlock(c, g)
+		}
 	}
-	g := e.gcGen.Load()
-	if g == sh.gen {
-		return
-	}
-	dropped := len(sh.old)
-	if g == sh.gen+1 {
-		sh.old = sh.m
-	} else {
-		dropped += len(sh.m)
-		sh.old = nil
-	}
-	e.chunks.Add(-int64(dropped))
-	sh.m = nil
-	sh.slab = nil // its histories belong to the chunks that were
-	sh.gen = g
 }

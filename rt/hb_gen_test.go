@@ -2,6 +2,7 @@ package rt
 
 import (
 	"bytes"
+	"io"
 	"testing"
 )
 
@@ -14,7 +15,7 @@ func TestHBGenerations(t *testing.T) {
 	var out bytes.Buffer
 	root, e := hbTestRoot(t, "", &out)
 	e.generations.Store(true)            // turned by hand below, not by the collector
-	xs, ys := new([16]int), new([16]int) // 128 bytes each: x and y in chunks of their own
+	xs, ys := new([16]int), new([16]int) // 128 bytes each: x and y in cells of their own
 	x, y := &xs[8], &ys[8]
 	wrote, bumped, done := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	hbGo(root, func(k *Task) {
@@ -35,7 +36,41 @@ func TestHBGenerations(t *testing.T) {
 	if races(e) != 1 || !bytes.Contains(out.Bytes(), []byte("gen.go:2:1")) || bytes.Contains(out.Bytes(), []byte("gen.go:1:1")) {
 		t.Fatalf("want y's race only (x's history was dropped):\n%s", out.String())
 	}
-	if n := e.chunks.Load(); n < 0 {
-		t.Fatalf("chunks count went negative: %d", n)
+	if n := e.exts.live.Load(); n < 0 {
+		t.Fatalf("extension count went negative: %d", n)
+	}
+}
+
+// TestHBSweepGivesBackExtensions: the sweep after a collection gives
+// back the extensions of cells not touched since the collection before
+// last (a freed message's read set), and keeps the others.
+func TestHBSweepGivesBackExtensions(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	e.generations.Store(true) // turned by hand below, not by the collector
+	xs, ys := New(nil, new([4]int)), New(nil, new([4]int))
+	done := make(chan struct{})
+	hbGo(root, func(k *Task) { // reads unordered with the root's: read sets, in extensions
+		for i := range xs {
+			k.Read(addrOf(&xs[i]), 1)
+			k.Read(addrOf(&ys[i]), 1)
+		}
+		close(done)
+	})
+	<-done // not hooked
+	for i := range xs {
+		root.Read(addrOf(&xs[i]), 2)
+		root.Read(addrOf(&ys[i]), 2)
+	}
+	if n := e.exts.live.Load(); n != 8 {
+		t.Fatalf("%d extensions for 8 words read by two goroutines unordered, want 8", n)
+	}
+	e.gcGen.Add(1)
+	for i := range ys {
+		root.Read(addrOf(&ys[i]), 2) // touched after the first collection: kept
+	}
+	e.gcGen.Add(1)
+	e.sweep()
+	if n := e.exts.live.Load(); n != 4 {
+		t.Fatalf("%d extensions after the sweep, want ys' 4", n)
 	}
 }

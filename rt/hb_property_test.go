@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -68,32 +70,58 @@ type hbEv struct {
 	op  hbOpKind
 	obj int // address, channel, object or mutex index
 	gen int // accesses: the allocation of the address
+	// A sweep (plain accesses of several addresses of one word at one
+	// site, as a loop over a []byte makes) accesses these too.
+	more []hbLoc
 }
+
+// locs returns the addresses and allocations an access event accesses.
+func (ev hbEv) locs() []hbLoc { return append([]hbLoc{{ev.obj, ev.gen}}, ev.more...) }
 
 func (ev hbEv) isAccess() bool { return ev.op <= hbOpAWrite }
 func (ev hbEv) isWrite() bool  { return ev.op == hbOpWrite || ev.op == hbOpAWrite }
 func (ev hbEv) isAtomic() bool { return ev.op == hbOpARead || ev.op == hbOpAWrite }
 
-// hbAddrs are the locations a trace accesses: five words and a byte, and
+// hbAddrs are the locations a trace accesses: three words, four
+// addresses of one word (a byte, another byte, a third and a 4-byte
+// field: hbWordLo..hbWordHi), which share a cell of the shadow
+// (hb_cell.go) and never conflict with each other, two more words, and
 // six words the lock-heavy traces access mostly in sections, two for each
 // thread (modulo three): sections that do not conflict.
-var hbAddrs = [...]uintptr{0x10000, 0x10008, 0x10040, 0x10013, 0x10080, 0x10088,
+var hbAddrs = [...]uintptr{0x10000, 0x10008, 0x10040, 0x10013, 0x10010, 0x10011, 0x10014, 0x10080, 0x10088,
 	0x30000, 0x30008, 0x30040, 0x30048, 0x30080, 0x30088}
 
-// hbShared is the number of hbAddrs every thread accesses alike.
-const hbShared = 6
+const (
+	hbWordLo, hbWordHi = 3, 7 // hbAddrs[hbWordLo:hbWordHi] are one word's
+	hbShared           = 9    // the number of hbAddrs every thread accesses alike
+)
 
-const hbMaxThreads = 6
+const (
+	hbMaxThreads = 6  // alive at once
+	hbMaxMade    = 14 // made in one trace: those that exit leave their slots to later ones
+)
+
+// hbPlayed is a trace the engine ran, with what it reported and the
+// number in reports (hbSlots' serial) of each logical thread.
+type hbPlayed struct {
+	trace  []hbEv
+	reps   []rawReport
+	serial []uint32
+	reused int // threads that took an exited thread's slot
+}
 
 // hbPlay runs a random trace of n steps from seed on a fresh engine and
 // returns it with the engine's raw reports.
-func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
+func hbPlay(seed uint64, n int) hbPlayed {
 	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
 	var reps []rawReport
 	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
 	e.rep.raw = func(r rawReport) { reps = append(reps, r) }
 	chans := [2]chan int{make(chan int), make(chan int, 1)}
-	objs := [2]*int{new(int), new(int)}
+	// Sync objects on the heap: an object on this goroutine's stack (two
+	// new(int) that escape analysis keeps there) moves when the stack
+	// grows, and its clock, keyed by address, with it.
+	objs := [2]*int{reflect.New(reflect.TypeFor[int]()).Interface().(*int), reflect.New(reflect.TypeFor[int]()).Interface().(*int)}
 	mus := [3]uintptr{0x20000, 0x20040, 0x20080}
 	locky := seed%2 == 1 // more sections, fewer threads and hard edges
 	maxThreads := hbMaxThreads
@@ -115,6 +143,11 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 		started bool
 	}
 	var threads []*lthread
+	var serial []uint32 // of each logical thread
+	made := func(th *hbThread) *lthread {
+		serial = append(serial, e.slots.serials)
+		return &lthread{th: th}
+	}
 	var live []int
 	var trace []hbEv
 	writer := [len(mus)]int{-1, -1, -1}
@@ -122,7 +155,8 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 	gen := [len(hbAddrs)]int{}
 
 	newRoot := func() {
-		threads = append(threads, &lthread{th: e.root(), root: true})
+		threads = append(threads, made(e.root()))
+		threads[len(threads)-1].root = true
 		threads[len(threads)-1].th.roots = 1
 		live = append(live, len(threads)-1)
 		trace = append(trace, hbEv{th: len(threads) - 1, op: hbOpRoot})
@@ -150,6 +184,31 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 			}
 			ev.gen = gen[ev.obj]
 			a := hbAddrs[ev.obj]
+			// A sweep of the shared word's addresses from one site, outside
+			// critical sections: the oracle takes a sweep for one event, but
+			// in a section each of its accesses may order the thread by rule
+			// (a) only from that access on (a conflict on a later address
+			// does not order the earlier ones).
+			inSection := lt.holdW != [len(mus)]bool{} || lt.holdR != [len(mus)]bool{}
+			if k := rng.IntN(100); k < 15 && !inSection {
+				ev.op = [2]hbOpKind{hbOpRead, hbOpWrite}[rng.IntN(2)]
+				ev.obj = hbWordLo + rng.IntN(hbWordHi-hbWordLo)
+				ev.gen = gen[ev.obj]
+				for o := ev.obj; o < hbWordHi; o++ {
+					if o != ev.obj {
+						if rng.IntN(3) == 0 {
+							continue
+						}
+						ev.more = append(ev.more, hbLoc{o, gen[o]})
+					}
+					if ev.op == hbOpWrite {
+						t.Write(hbAddrs[o], site)
+					} else {
+						t.Read(hbAddrs[o], site)
+					}
+				}
+				break
+			}
 			switch k := rng.IntN(100); {
 			case k < 40:
 				ev.op = hbOpRead
@@ -244,16 +303,16 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 				lt.holdW[m], writer[m] = true, i
 			}
 		case r < weights[6]:
-			if len(threads) >= maxThreads {
+			if len(live) >= maxThreads || len(threads) >= hbMaxMade {
 				continue
 			}
 			ev.op = hbOpGo
 			sp := t.Go()
-			threads = append(threads, &lthread{th: sp.hb.thread()})
+			threads = append(threads, made(sp.hb.thread()))
 			live = append(live, len(threads)-1)
 			ev.obj = len(threads) - 1
 		case r < weights[7]:
-			if len(threads) >= maxThreads {
+			if len(live) >= maxThreads || len(threads) >= hbMaxMade {
 				continue
 			}
 			newRoot()
@@ -265,7 +324,18 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 			if lt.root {
 				ev.op = hbOpEndRoot
 				t.EndRoot()
-			} else if rng.IntN(2) == 0 {
+			} else if k := rng.IntN(4); k < 2 { // a join: Done, or a send, then the end
+				ev.op, ev.obj = hbOpSyncRelease, rng.IntN(2)
+				if k == 1 {
+					ev.op = hbOpChanSend
+					t.ChanSend(chans[ev.obj])
+				} else {
+					t.SyncRelease(objs[ev.obj])
+				}
+				trace = append(trace, ev)
+				ev = hbEv{th: i, op: hbOpExit}
+				t.Exit()
+			} else if k == 2 {
 				ev.op = hbOpExit
 				t.Exit()
 			} else {
@@ -277,20 +347,25 @@ func hbPlay(seed uint64, n int) ([]hbEv, []rawReport) {
 			ev.op, ev.obj = hbOpNew, rng.IntN(len(hbAddrs))
 			if rng.IntN(4) == 0 { // a large object over every address: forgotten by a pass over the shadow
 				ev.obj = -1
-				e.forget(hbAddrs[0], 1<<14)
+				e.forget(hbAddrs[0], hbAddrs[len(hbAddrs)-1]+8-hbAddrs[0])
 				for k := range gen {
 					gen[k]++
 				}
 				break
 			}
-			e.forget(hbAddrs[ev.obj], 1)
-			gen[ev.obj]++
+			a, size := hbAddrs[ev.obj], [...]uintptr{1, 1, 2, 4}[rng.IntN(4)] // an object of one or more of the addresses
+			e.forget(a, size)
+			for k, b := range hbAddrs {
+				if a <= b && b < a+size {
+					gen[k]++
+				}
+			}
 		default:
 			continue
 		}
 		trace = append(trace, ev)
 	}
-	return trace, reps
+	return hbPlayed{trace, reps, serial, int(e.slots.serials - e.slots.n)}
 }
 
 // conflict reports whether accesses a and b conflict: one writes, not both
@@ -302,11 +377,14 @@ func conflict(a, b hbEv) bool {
 // hbLoc is a location and allocation of a trace.
 type hbLoc struct{ obj, gen int }
 
-// checkHBTrace asserts (a) and (b) for one trace; it returns the number
-// of racy locations, and of those only the weak rule finds (every
+// checkHBTrace asserts (a) and (b) for one trace, and that each report
+// names the logical threads that made the two accesses (threads reuse
+// the slots of those that exited: hb_slot.go); it returns the number of
+// racy locations, and of those only the weak rule finds (every
 // conflicting pair of accesses the weak relation leaves unordered is
 // ordered by happens-before: a lock hand-off hid it).
-func checkHBTrace(t *testing.T, seed uint64, trace []hbEv, reps []rawReport) (int, int) {
+func checkHBTrace(t *testing.T, seed uint64, p hbPlayed) (int, int) {
+	trace, reps := p.trace, p.reps
 	o := newHBOracle(trace)
 	racy := map[hbLoc]bool{}
 	hbRacy := map[hbLoc]bool{}
@@ -316,10 +394,15 @@ func checkHBTrace(t *testing.T, seed uint64, trace []hbEv, reps []rawReport) (in
 		}
 		for i := range j {
 			a := trace[i]
-			if a.isAccess() && a.obj == b.obj && a.gen == b.gen && conflict(a, b) && !o.before(i, j) {
-				racy[hbLoc{b.obj, b.gen}] = true
-				if !has(o.anc[j], i) {
-					hbRacy[hbLoc{b.obj, b.gen}] = true
+			if !a.isAccess() || !conflict(a, b) || o.before(i, j) {
+				continue
+			}
+			for _, l := range b.locs() {
+				if slices.Contains(a.locs(), l) {
+					racy[l] = true
+					if !has(o.anc[j], i) {
+						hbRacy[l] = true
+					}
 				}
 			}
 		}
@@ -339,18 +422,19 @@ func checkHBTrace(t *testing.T, seed uint64, trace []hbEv, reps []rawReport) (in
 			wantKind = writeRead
 		}
 		switch {
-		case !a.isAccess() || !b.isAccess() || a.obj != b.obj || hbAddrs[a.obj] != r.addr:
+		case !a.isAccess() || !b.isAccess() || !accesses(a, r.addr) || !accesses(b, r.addr):
 			t.Fatalf("seed %d: report %s of events %d, %d: not accesses of %#x\n%s", seed, r.kind, i, j, r.addr, dumpTrace(trace))
-		case a.gen != b.gen:
+		case locOf(a, r.addr) != locOf(b, r.addr):
 			t.Fatalf("seed %d: report of events %d, %d: different allocations (New between)\n%s", seed, i, j, dumpTrace(trace))
 		case !conflict(a, b) || r.kind != wantKind || wordAtomic(r.sink) != b.isAtomic() || wordAtomic(r.source) != a.isAtomic():
 			t.Fatalf("seed %d: report %s of events %d, %d: not that conflict\n%s", seed, r.kind, i, j, dumpTrace(trace))
 		case o.before(i, j):
 			t.Fatalf("seed %d: FALSE RACE: events %d and %d are ordered\n%s", seed, i, j, dumpTrace(trace))
-		case wordTag(r.sink) == 0 || wordTag(r.source) == 0 || wordTag(r.sink) == wordTag(r.source):
-			t.Fatalf("seed %d: report of events %d, %d: threads #%d, #%d", seed, i, j, wordTag(r.source), wordTag(r.sink))
+		case wordTag(r.sink) != uint64(p.serial[b.th]) || wordTag(r.source) != uint64(p.serial[a.th]):
+			t.Fatalf("seed %d: report of events %d, %d names goroutines #%d, #%d, want #%d (T%d), #%d (T%d)\n%s", seed, i, j,
+				wordTag(r.source), wordTag(r.sink), p.serial[a.th], a.th, p.serial[b.th], b.th, dumpTrace(trace))
 		}
-		reported[hbLoc{b.obj, b.gen}] = true
+		reported[locOf(b, r.addr)] = true
 	}
 	for l := range racy {
 		if !reported[l] {
@@ -358,6 +442,20 @@ func checkHBTrace(t *testing.T, seed uint64, trace []hbEv, reps []rawReport) (in
 		}
 	}
 	return len(racy), len(racy) - len(hbRacy)
+}
+
+// accesses reports whether access event ev accesses address addr.
+func accesses(ev hbEv, addr uintptr) bool { return locOf(ev, addr).obj >= 0 }
+
+// locOf returns the address and allocation of addr that ev accesses, or
+// obj -1.
+func locOf(ev hbEv, addr uintptr) hbLoc {
+	for _, l := range ev.locs() {
+		if hbAddrs[l.obj] == addr {
+			return l
+		}
+	}
+	return hbLoc{-1, 0}
 }
 
 func dumpTrace(trace []hbEv) string {
@@ -369,6 +467,9 @@ func dumpTrace(trace []hbEv) string {
 		if ev.isAccess() && ev.gen > 0 {
 			s += fmt.Sprintf(" (allocation %d)", ev.gen)
 		}
+		for _, l := range ev.more {
+			s += fmt.Sprintf(", %d (allocation %d)", l.obj, l.gen)
+		}
 		s += "\n"
 	}
 	return s
@@ -379,18 +480,24 @@ func TestHBAgainstOracle(t *testing.T) {
 	if testing.Short() {
 		seeds = 300
 	}
-	var events, races, hidden, reports int
+	var events, races, hidden, reports, threads, reused int
 	for seed := range uint64(seeds) {
 		n := 20 + int(seed%8)*25 // 20..195 events
-		trace, reps := hbPlay(seed, n)
-		r, h := checkHBTrace(t, seed, trace, reps)
+		p := hbPlay(seed, n)
+		r, h := checkHBTrace(t, seed, p)
 		races += r
 		hidden += h
-		events += len(trace)
-		reports += len(reps)
+		events += len(p.trace)
+		reports += len(p.reps)
+		threads += len(p.serial)
+		reused += p.reused
 	}
-	t.Logf("%d seeds, %d events, %d racy locations (%d racy only under the weak rule: a lock hand-off hides them), %d raw reports", seeds, events, races, hidden, reports)
+	t.Logf("%d seeds, %d events, %d racy locations (%d racy only under the weak rule: a lock hand-off hides them), %d raw reports, %d threads (%d in an exited thread's slot)",
+		seeds, events, races, hidden, reports, threads, reused)
 	if races == 0 || reports == 0 || hidden == 0 {
 		t.Fatal("the traces raced nowhere, or no lock hid a race: the test tests nothing")
+	}
+	if reused < threads/20 {
+		t.Fatalf("only %d of %d threads took an exited thread's slot: reuse is hardly tested", reused, threads)
 	}
 }

@@ -1,149 +1,35 @@
 package rt
 
-import (
-	"sync"
-	"sync/atomic"
-)
+import "sync/atomic"
 
-// The happens-before shadow: per location (an element's address, as the
-// structural checks key it) the FastTrack history of plain and atomic
-// accesses. Plain writes to a location are totally ordered until the
-// first race on it, so the last one is kept as one epoch; reads may be
-// concurrent, so they are one epoch while each read follows the last and
-// a clock of per-thread epochs once two are concurrent. Atomic accesses
-// never race with each other, only with plain ones (as -race has it), so
-// atomic reads and writes are two more read-like histories: an atomic
-// write is checked against the plain write and reads, a plain read against
-// the atomic writes, a plain write against all.
-//
-// A plain write that follows every read (plain or atomic) and every atomic
-// write drops them: a later access that races with one of them races with
-// that write too. The report of a conflict names both accesses' sites and
-// threads.
-//
-// Locations live in chunks of 64 bytes, keyed by address>>6, so that fresh
-// memory (New, Make) is forgotten a chunk at a time.
+// The happens-before shadow: per location the FastTrack history of plain
+// and atomic accesses, kept per 8-byte word in cells (hb_cell.go) of
+// regions (hb_region.go). Plain writes to an address are totally ordered
+// until the first race on it, so the last one is kept; reads may be
+// concurrent, so every read that no later read of the address follows is
+// kept (one entry while each follows the last). Atomic accesses never
+// race with each other, only with plain ones (as -race has it), so atomic
+// reads and writes are two more read-like histories: an atomic write is
+// checked against the plain writes and reads, a plain read against the
+// atomic writes, a plain write against all. A plain write drops, for its
+// address, the read-like entries that happen before it: a later access
+// that races with one of them races with that write too. The report of a
+// conflict names both accesses' sites and goroutines.
 
-// hbVar is the history of one location (64 bytes): most locations are
-// never accessed atomically, so the atomic histories are apart.
-type hbVar struct {
-	w     epoch // the last plain write (0: none)
-	wSite Site
-	r     hbHist  // plain reads
-	at    *hbAtom // atomic accesses, from the first one on
-
-	// Copies of w and of r's epoch (0 when r is a set), which the owner of
-	// a thread's cache reads without the shard's mutex to skip a repeat
-	// (hbThread.repeat); hbDead once the location is forgotten.
-	fw, fr atomic.Uint64
-}
-
-// hbDead marks a forgotten location for the threads' caches: no epoch is
-// all ones (that would be the clock 2^32-1 of thread 2^32-1).
-const hbDead = ^uint64(0)
-
-// hbAtom is the history of a location's atomic accesses.
-type hbAtom struct {
-	ar hbHist // atomic reads
-	aw hbHist // atomic writes
-}
-
-// hbHist is a read-like history: one epoch (set nil), or the last access
-// of each thread (set) once two concurrent ones were seen.
-type hbHist struct {
-	e    epoch
-	site Site
-	set  *hbSet
-}
-
-// hbSet is the last access of each thread of a read-like history.
-type hbSet struct {
-	c    vclock // thread -> clock of its last access (0: none)
-	site []Site
-}
-
-// hbChunk holds the locations of 64 bytes of memory.
-type hbChunk struct {
-	words [8]*hbVar // the 8-byte-aligned addresses
-	other []hbOther // others (bytes, 4-byte fields)
-}
-
-// hbOther is a location of a chunk at an address not 8-byte aligned.
-type hbOther struct {
-	addr uintptr
-	v    *hbVar
-}
-
-// hbVarShard is one lock domain of the shadow. Its mutex also guards the
-// histories of its locations.
-type hbVarShard struct {
-	mu   sync.Mutex
-	m    map[uintptr]*hbChunk
-	old  map[uintptr]*hbChunk // the previous collection's generation (hb_gen.go)
-	gen  uint64               // the generation m is of
-	slab []hbVar
-}
-
-const hbChunkShift = 6
-
-// varShard returns the shard of the chunk key.
-func (e *hbEngine) varShard(key uintptr) *hbVarShard {
-	return &e.vars[hashKey(key)>>(64-hbShardBits)]
-}
-
-// location returns the history of addr in sh, its shard (whose mutex is
-// held), creating it on first touch.
-func (e *hbEngine) location(sh *hbVarShard, addr uintptr) *hbVar {
-	e.age(sh)
-	key := addr >> hbChunkShift
-	ch := sh.m[key]
-	if ch == nil {
-		if sh.m == nil {
-			sh.m = map[uintptr]*hbChunk{}
-		}
-		if ch = sh.old[key]; ch != nil { // touched again: it lives on
-			delete(sh.old, key)
-		} else {
-			ch = new(hbChunk)
-			e.chunks.Add(1)
-		}
-		sh.m[key] = ch
+// cell returns the cell of the word at addr, making its region if new:
+// from th's cache when th checked the word lately, else from th's last
+// region or the table.
+func (e *hbEngine) cell(th *hbThread, addr uintptr) *hbCell {
+	if c := &th.cache[addr>>3&(hbCacheSize-1)]; c.word == addr&^7 && c.c != nil && th.cacheGen == e.gcGen.Load() {
+		return c.c
 	}
-	if addr&7 == 0 {
-		p := &ch.words[addr>>3&7]
-		if *p == nil {
-			*p = sh.newVar()
-		}
-		return *p
+	key := addr >> hbRegionShift
+	r := th.region
+	if r == nil || r.key != key {
+		r = e.regions.get(e, key)
+		th.region = r
 	}
-	for _, o := range ch.other {
-		if o.addr == addr {
-			return o.v
-		}
-	}
-	v := sh.newVar()
-	ch.other = append(ch.other, hbOther{addr, v})
-	return v
-}
-
-// newVar takes an empty history from the shard's slab.
-func (sh *hbVarShard) newVar() *hbVar {
-	if len(sh.slab) == 0 {
-		sh.slab = make([]hbVar, 64)
-	}
-	v := &sh.slab[0]
-	sh.slab = sh.slab[1:]
-	return v
-}
-
-// hbWord is the report word of an access by thread u at site s: the
-// thread number where a structural word has its block tag.
-func hbWord(u uint32, s Site, atomic bool) uint64 {
-	w := uint64(u)<<tagShift | siteField(s)
-	if atomic {
-		w |= atomicBit
-	}
-	return w
+	return r.cellOf(addr)
 }
 
 // access checks one access by th at addr and records it. write and atomic
@@ -156,21 +42,30 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 		th.mu.Lock()
 		defer th.mu.Unlock()
 	}
-	sh := e.varShard(addr >> hbChunkShift)
-	sh.mu.Lock()
-	v := e.location(sh, addr)
-	now := th.epoch()
-	th.remember(addr, v)
-	if v.repeat(now, write, atomic) {
-		sh.mu.Unlock()
+	if len(th.wcp.held) != 0 {
+		// Rule (a) in critical sections (hb_wcp_lock.go). Before the
+		// cell's paths, which return early for a repeat in the epoch or
+		// an inline record: a lock acquire ticks, so a repeat is one in
+		// the section, and joining again only adds order.
+		th.wcpAccess(addr, write)
+	}
+	c := e.cell(th, addr)
+	a := hbAcc{e: th.epoch(), site: site, bit: 1 << (addr & 7), write: write, atomic: atomic}
+	gen := e.lockCell(c)
+	th.remember(addr, c)
+	if !atomic && c.ext.Load() == 0 && e.inlineAccess(th, c, &a) {
+		e.unlock(c, gen)
 		return
 	}
-	if len(th.wcp.held) != 0 {
-		th.wcpAccess(addr, write) // rule (a) in critical sections (hb_wcp_lock.go)
+	var one, two hbOne
+	v := e.view(c, &one, &two)
+	if same(v.own(&a), &a) {
+		e.unlock(c, gen)
+		return
 	}
-	me := hbWord(th.id, site, atomic)
-	if th.npend.Load() != 0 && e.races(v, th.vc, addr, me, write, atomic, false) {
-		sh.mu.Unlock()
+	raced := e.races(&v, th.vc, addr, &a, false)
+	if raced && th.npend.Load() != 0 {
+		e.unlock(c, gen)
 		if !shared {
 			th.mu.Lock()
 		}
@@ -178,269 +73,344 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 		if !shared {
 			th.mu.Unlock()
 		}
-		sh.mu.Lock()
-		v = e.location(sh, addr) // New may have dropped it meanwhile
+		gen = e.lockCell(c) // New may have cleared it meanwhile
+		v = e.view(c, &one, &two)
+		raced = e.races(&v, th.vc, addr, &a, false)
 	}
-	e.races(v, th.vc, addr, me, write, atomic, true)
-	v.record(th.vc, now, site, write, atomic)
-	th.remember(addr, v)
-	sh.mu.Unlock()
+	if raced {
+		e.races(&v, th.vc, addr, &a, true)
+	}
+	e.record(th, c, &v, &a)
+	th.lastAcc = th.vc[th.id]
+	e.unlock(c, gen)
 }
 
-// repeat reports whether v's last access of this sort by now's thread is
-// in epoch now: the access needs no check (FastTrack's same-epoch case).
-func (v *hbVar) repeat(now epoch, write, atomic bool) bool {
-	switch {
-	case !write && !atomic:
-		return v.r.same(now)
-	case !atomic:
-		return v.w == now
-	case v.at == nil:
-		return false
-	case !write:
-		return v.at.ar.same(now)
+// inlineAccess checks and records plain access a by th in c, which has
+// no extension, when nothing races and the result fits inline: the
+// common case, without the lists of the general path. It reports false
+// (having changed nothing) otherwise. Under c's lock.
+func (e *hbEngine) inlineAccess(th *hbThread, c *hbCell, a *hbAcc) bool {
+	w, r := c.w.Load(), c.r.Load()
+	own := r
+	if a.write {
+		own = w
 	}
-	return v.at.aw.same(now)
-}
-
-// races reports whether an access by a thread whose clock is vc
-// conflicts with an access of v that does not happen before it, and,
-// with report, reports each such pair.
-func (e *hbEngine) races(v *hbVar, vc vclock, addr uintptr, me uint64, write, atomic, report bool) bool {
-	at := v.at
-	if at == nil {
-		at = &hbNoAtom // read only
+	if markEpoch(own) == a.e && markMask(own)&a.bit != 0 {
+		return true // a repeat in the same epoch
 	}
-	switch {
-	case !write && !atomic:
-		a := e.checkWrite(v, vc, writeRead, addr, me, report)
-		return e.checkHist(&at.aw, vc, writeRead, addr, me, true, report) || a
-	case !atomic:
-		a := e.checkWrite(v, vc, writeWrite, addr, me, report)
-		b := e.checkHist(&v.r, vc, readWrite, addr, me, false, report)
-		c := e.checkHist(&at.ar, vc, readWrite, addr, me, true, report)
-		return e.checkHist(&at.aw, vc, writeWrite, addr, me, true, report) || a || b || c
-	case !write:
-		return e.checkWrite(v, vc, writeRead, addr, me, report)
+	vc := th.vc
+	if markMask(w)&a.bit != 0 && !vc.before(markEpoch(w)) ||
+		a.write && markMask(r)&a.bit != 0 && !vc.before(markEpoch(r)) {
+		return false // the general path reports, after the pending acquires
 	}
-	a := e.checkWrite(v, vc, writeWrite, addr, me, report)
-	return e.checkHist(&v.r, vc, readWrite, addr, me, false, report) || a
-}
-
-// record adds the access to v. A plain write drops the read-like
-// histories it follows: a later access that would race with one of them
-// races with the write.
-func (v *hbVar) record(vc vclock, now epoch, site Site, write, atomic bool) {
-	switch {
-	case !write && !atomic:
-		v.r.record(vc, now, site)
-		v.fr.Store(v.r.e) // 0 for a set
-	case !atomic:
-		if v.r.before(vc) {
-			v.r.clear()
-			v.fr.Store(0)
-		}
-		if at := v.at; at != nil {
-			if at.ar.before(vc) {
-				at.ar.clear()
-			}
-			if at.aw.before(vc) {
-				at.aw.clear()
-			}
-		}
-		v.w, v.wSite = now, site
-		v.fw.Store(now)
-	default:
-		if v.at == nil {
-			v.at = new(hbAtom)
-		}
-		if write {
-			v.at.aw.record(vc, now, site)
-		} else {
-			v.at.ar.record(vc, now, site)
-		}
-	}
-}
-
-// hbNoAtom is the atomic history of a location that had no atomic access.
-var hbNoAtom hbAtom
-
-// checkWrite says whether the last plain write of v does not happen
-// before vc, and reports it then if report.
-func (e *hbEngine) checkWrite(v *hbVar, vc vclock, k kind, addr uintptr, me uint64, report bool) bool {
-	if vc.before(v.w) {
+	if !recordInline(c, vc, a) {
 		return false
 	}
-	if report {
-		e.report(k, addr, me, hbWord(epochThread(v.w), v.wSite, false))
-	}
+	th.lastAcc = th.vc[th.id]
 	return true
 }
 
-// checkHist says whether an access of h does not happen before vc, and,
-// with report, reports each. atomic says what h's accesses are.
-func (e *hbEngine) checkHist(h *hbHist, vc vclock, k kind, addr uintptr, me uint64, atomic, report bool) bool {
-	if h.set == nil {
-		if vc.before(h.e) {
-			return false
-		}
-		if report {
-			e.report(k, addr, me, hbWord(epochThread(h.e), h.site, atomic))
-		}
-		return true
+// lockCell locks c and returns the current generation; a cell not
+// touched for two collections is cleared first (hb_gen.go).
+func (e *hbEngine) lockCell(c *hbCell) uint32 {
+	g := e.lock(c)
+	if !e.generations.Load() {
+		return g
 	}
+	cur := uint32(e.gcGen.Load()) & hbGenMask
+	if (cur-g)&hbGenMask >= 2 && !c.empty() {
+		e.clearCell(c)
+	}
+	return cur
+}
+
+// hbGenMask keeps a generation in the 31 bits of a cell's state.
+const hbGenMask = 1<<31 - 1
+
+// clearCell drops every history of c. Under c's lock.
+func (e *hbEngine) clearCell(c *hbCell) {
+	if n := c.ext.Load(); n != 0 {
+		c.ext.Store(0)
+		e.exts.release(n)
+	}
+	c.w.Store(0)
+	c.r.Store(0)
+	c.wSite, c.rSite = 0, 0
+}
+
+// hbView is a cell's histories as lists: in its extension's record, or
+// copies of its inline ones.
+type hbView struct {
+	w, r, ar, aw []hbEnt
+	ext          bool // the lists are the extension's: an entry changed in place changes it
+}
+
+// view returns c's histories, the inline ones copied into one and two.
+// Under c's lock.
+func (e *hbEngine) view(c *hbCell, one, two *hbOne) hbView {
+	if n := c.ext.Load(); n != 0 {
+		w, r, ar, aw := e.exts.get(n).lists()
+		return hbView{w, r, ar, aw, true}
+	}
+	return hbView{one.list(c.w.Load(), c.wSite), two.list(c.r.Load(), c.rSite), nil, nil, false}
+}
+
+// own returns the list that access a is recorded in.
+func (v *hbView) own(a *hbAcc) []hbEnt {
+	switch {
+	case !a.write && !a.atomic:
+		return v.r
+	case !a.atomic:
+		return v.w
+	case !a.write:
+		return v.ar
+	}
+	return v.aw
+}
+
+// races reports whether access a by a thread whose clock is vc conflicts
+// with an access in c that does not happen before it, and, with report,
+// reports each such pair.
+func (e *hbEngine) races(v *hbView, vc vclock, addr uintptr, a *hbAcc, report bool) bool {
+	w, r, ar, aw := v.w, v.r, v.ar, v.aw
+	switch {
+	case !a.write && !a.atomic:
+		x := e.check(w, vc, writeRead, addr, a, false, report)
+		return e.check(aw, vc, writeRead, addr, a, true, report) || x
+	case !a.atomic:
+		x := e.check(w, vc, writeWrite, addr, a, false, report)
+		y := e.check(r, vc, readWrite, addr, a, false, report)
+		z := e.check(ar, vc, readWrite, addr, a, true, report)
+		return e.check(aw, vc, writeWrite, addr, a, true, report) || x || y || z
+	case !a.write:
+		return e.check(w, vc, writeRead, addr, a, false, report)
+	}
+	x := e.check(w, vc, writeWrite, addr, a, false, report)
+	return e.check(r, vc, readWrite, addr, a, false, report) || x
+}
+
+// check says whether an entry of l holds a's address and does not happen
+// before vc, and, with report, reports each. atomic says what l's
+// accesses are.
+func (e *hbEngine) check(l []hbEnt, vc vclock, k kind, addr uintptr, a *hbAcc, atomic, report bool) bool {
 	raced := false
-	for u, c := range h.set.c {
-		if c > vc.get(uint32(u)) {
-			if !report {
-				return true
-			}
-			e.report(k, addr, me, hbWord(uint32(u), h.set.site[u], atomic))
-			raced = true
+	for _, x := range l {
+		if h := x.mark(); markMask(h)&a.bit == 0 || vc.before(markEpoch(h)) {
+			continue
 		}
+		if !report {
+			return true
+		}
+		e.report(k, addr, hbSide{a.e, a.site, a.atomic}, hbSide{markEpoch(x.mark()), x.site, atomic})
+		raced = true
 	}
 	return raced
 }
 
-// before reports whether every access of h happens before vc.
-func (h *hbHist) before(vc vclock) bool {
-	if h.set == nil {
-		return vc.before(h.e)
+// record adds access a by th to c, whose histories v holds: inline when
+// the result fits (hb_cell.go), else in c's extension, which is given
+// back once the histories fit inline again. A plain read of a cell with
+// an extension changes the read list in place, in its record (the next
+// byte of a message a subscriber reads). Otherwise the lists are changed
+// in th's scratch buffers (no allocation once they have grown) and
+// stored.
+func (e *hbEngine) record(th *hbThread, c *hbCell, v *hbView, a *hbAcc) {
+	vc := th.vc
+	if !v.ext && !a.atomic && recordInline(c, vc, a) {
+		return
 	}
-	for u, c := range h.set.c {
-		if c > vc.get(uint32(u)) {
+	if v.ext && !a.write && !a.atomic {
+		x := e.exts.get(c.ext.Load())
+		r := addRead(v.r, vc, a)
+		if !x.setReads(r) { // it grew past the record's end: a copy, to a larger record
+			e.store(c, v.w, r, v.ar, v.aw)
+		}
+		return
+	}
+	l := &th.scratch
+	l[0], l[1], l[2], l[3] = append(l[0][:0], v.w...), append(l[1][:0], v.r...), append(l[2][:0], v.ar...), append(l[3][:0], v.aw...)
+	switch {
+	case !a.write && !a.atomic:
+		l[1] = addRead(l[1], vc, a)
+	case !a.atomic:
+		l[0] = writeInto(l[0], a)
+		l[1] = dropBefore(l[1], vc, a)
+		l[2] = dropBefore(l[2], vc, a)
+		l[3] = dropBefore(l[3], vc, a)
+	case !a.write:
+		l[2] = addRead(l[2], vc, a)
+	default:
+		l[3] = addRead(l[3], vc, a)
+	}
+	e.store(c, l[0], l[1], l[2], l[3])
+}
+
+// store makes w, r, ar and aw c's histories: inline if they fit (one
+// entry of plain writes and reads at most, no atomic), giving back c's
+// extension, else in c's extension, made if c has none. They are copies,
+// or c's own lists shortened in place (hbExts.store). Under c's lock.
+func (e *hbEngine) store(c *hbCell, w, r, ar, aw []hbEnt) {
+	n := c.ext.Load()
+	if len(w) <= 1 && len(r) <= 1 && len(ar) == 0 && len(aw) == 0 {
+		var wh, rh hbMark
+		var ws, rs Site
+		if len(w) == 1 {
+			wh, ws = w[0].mark(), w[0].site
+		}
+		if len(r) == 1 {
+			rh, rs = r[0].mark(), r[0].site
+		}
+		if n != 0 {
+			c.ext.Store(0)
+			e.exts.release(n)
+		}
+		c.w.Store(wh)
+		c.r.Store(rh)
+		c.wSite, c.rSite = ws, rs
+		return
+	}
+	var x *hbExt
+	if n != 0 {
+		x = e.exts.get(n)
+	} else {
+		x, n = e.exts.alloc(c)
+		c.w.Store(0)
+		c.r.Store(0)
+		c.wSite, c.rSite = 0, 0
+		c.ext.Store(n)
+	}
+	e.exts.store(e, x, w, r, ar, aw)
+}
+
+// recordInline records plain access a in c's inline histories, if the
+// result fits there: the access joins or replaces the one entry of its
+// sort. Under c's lock, c with no extension.
+func recordInline(c *hbCell, vc vclock, a *hbAcc) bool {
+	if !a.write {
+		h := c.r.Load()
+		switch {
+		case h == 0, markMask(h) == a.bit && vc.before(markEpoch(h)):
+			c.r.Store(a.mark())
+			c.rSite = a.site
+		case markEpoch(h) == a.e && c.rSite == a.site:
+			c.r.Store(h | uint64(a.bit))
+		default: // a read of another address, or concurrent
 			return false
 		}
+		return true
+	}
+	h := c.w.Load()
+	switch {
+	case h == 0, markMask(h) == a.bit:
+		c.w.Store(a.mark())
+		c.wSite = a.site
+	case markEpoch(h) == a.e && c.wSite == a.site:
+		c.w.Store(h | uint64(a.bit))
+	default: // another address's last write stays
+		return false
+	}
+	if r := c.r.Load(); markMask(r)&a.bit != 0 && vc.before(markEpoch(r)) {
+		if r &^= uint64(a.bit); markMask(r) == 0 {
+			r = 0
+		}
+		c.r.Store(r)
 	}
 	return true
 }
 
-// report sends a conflict found by the clocks to the reporter.
-func (e *hbEngine) report(k kind, addr uintptr, sink, source uint64) {
-	e.reporter().add(nil, rawReport{kind: k, class: dataRace, addr: addr, sink: sink, source: source, hb: true})
+// hbSide is one access of a report.
+type hbSide struct {
+	e      epoch
+	site   Site
+	atomic bool
 }
 
-// same reports whether h's last access by now's thread is now: a repeat
-// in the same epoch, which needs no check.
-func (h *hbHist) same(now epoch) bool {
-	if h.set == nil {
-		return h.e == now
+// hbWord is the report word of an access by the goroutine numbered serial
+// at site s: the goroutine's number where a structural word has its block
+// tag.
+func hbWord(serial uint32, s Site, atomic bool) uint64 {
+	w := uint64(serial)<<tagShift | siteField(s)
+	if atomic {
+		w |= atomicBit
 	}
-	return h.set.c.get(epochThread(now)) == epochClock(now)
+	return w
 }
 
-// record adds the access now at site, by a thread whose clock is vc, to h.
-func (h *hbHist) record(vc vclock, now epoch, site Site) {
-	switch {
-	case h.set != nil:
-		h.set.put(now, site)
-	case h.e == 0 || epochThread(h.e) == epochThread(now) || vc.before(h.e):
-		h.e, h.site = now, site
-	default:
-		s := newSet(vc, h.e, now)
-		s.put(h.e, h.site)
-		s.put(now, site)
-		h.e, h.site, h.set = 0, 0, s
-	}
-}
-
-// newSet returns an empty set sized for the threads vc knows of and the
-// two epochs a and b, so that put does not grow it one thread at a time
-// (a byte read by 16 subscribers grew its two slices a dozen times).
-func newSet(vc vclock, a, b epoch) *hbSet {
-	n := max(len(vc), int(max(epochThread(a), epochThread(b)))+1)
-	return &hbSet{c: make(vclock, n), site: make([]Site, n)}
-}
-
-// clear empties h.
-func (h *hbHist) clear() { *h = hbHist{} }
-
-// put records e's clock and site as its thread's last access.
-func (s *hbSet) put(e epoch, site Site) {
-	u := epochThread(e)
-	s.c.set(u, epochClock(e))
-	for len(s.site) <= int(u) {
-		s.site = append(s.site, 0)
-	}
-	s.site[u] = site
+// report sends a conflict found by the clocks to the reporter, naming the
+// goroutines that made the two accesses (hbSlots.owner).
+func (e *hbEngine) report(k kind, addr uintptr, sink, source hbSide) {
+	a, b := e.slots.owner(sink.e), e.slots.owner(source.e)
+	e.reporter().add(nil, rawReport{kind: k, class: dataRace, addr: addr,
+		sink: hbWord(a.serial, sink.site, sink.atomic), source: hbWord(b.serial, source.site, source.atomic),
+		hb: true, starts: [2]Site{a.site, b.site}})
 }
 
 // forget drops the histories of [addr, addr+size): the memory was just
 // allocated, and what the shadow holds there is a freed object's (the
 // collector reuses addresses), which would look concurrent with the new
-// object's accesses. A range of more chunks than the shadow holds is
-// forgotten by a pass over the shadow instead of a lookup per chunk (a
-// large make in a program that checked little).
+// object's accesses. Only regions that exist are visited: by number, or,
+// for a range of more regions than the shadow has, by a pass over them.
 func (e *hbEngine) forget(addr, size uintptr) {
 	if size == 0 {
 		return
 	}
-	end := addr + size
-	first, last := addr>>hbChunkShift, (end-1)>>hbChunkShift
-	if n := last - first + 1; n > 64 && int64(n) > e.chunks.Load() {
-		for i := range e.vars {
-			sh := &e.vars[i]
-			sh.mu.Lock()
-			e.age(sh)
-			for _, m := range [2]map[uintptr]*hbChunk{sh.m, sh.old} {
-				for key, ch := range m {
-					if first <= key && key <= last {
-						e.forgetChunk(m, key, ch, addr, end)
-					}
+	last := addr + (size - 1) // no overflow at the top of the address space
+	first, lastKey := addr>>hbRegionShift, last>>hbRegionShift
+	t := e.regions.tab.Load()
+	if t == nil {
+		return
+	}
+	if lastKey-first >= uintptr(len(t.slots)) {
+		for i := range t.slots {
+			if r := t.slots[i].Load(); r != nil && first <= r.key && r.key <= lastKey {
+				e.forgetIn(r, addr, last)
+			}
+		}
+		return
+	}
+	for key := first; ; key++ {
+		if r := e.regions.find(key); r != nil {
+			e.forgetIn(r, addr, last)
+		}
+		if key == lastKey {
+			return
+		}
+	}
+}
+
+// forgetIn drops the histories of [lo, hi] in region r.
+func (e *hbEngine) forgetIn(r *hbRegion, lo, hi uintptr) {
+	base := r.key << hbRegionShift
+	lo = max(lo, base)
+	hi = min(hi, base+(hbRegionCells*8-1))
+	for w := lo &^ 7; ; w += 8 {
+		a, b := max(lo, w), min(hi, w+7) // the bytes of word w in the range
+		m := uint8(0xff) << (a - w) & (uint8(0xff) >> (w + 7 - b))
+		e.forgetCell(r.cellOf(w), m)
+		if w+7 >= hi {
+			return
+		}
+	}
+}
+
+// forgetCell drops the histories of the addresses of mask m in c.
+func (e *hbEngine) forgetCell(c *hbCell, m uint8) {
+	if c.ext.Load() == 0 && c.w.Load() == 0 && c.r.Load() == 0 {
+		return // nothing there (and an untouched page of cells stays untouched)
+	}
+	gen := e.lockCell(c)
+	if n := c.ext.Load(); n != 0 {
+		w, r, ar, aw := e.exts.get(n).lists()
+		e.store(c, forgetIn(w, m), forgetIn(r, m), forgetIn(ar, m), forgetIn(aw, m))
+	} else {
+		for _, h := range [2]*atomic.Uint64{&c.w, &c.r} {
+			if v := h.Load(); markMask(v)&m != 0 {
+				if v &^= uint64(m); markMask(v) == 0 {
+					v = 0
 				}
-			}
-			sh.mu.Unlock()
-		}
-		return
-	}
-	for key := first; key <= last; key++ {
-		sh := e.varShard(key)
-		sh.mu.Lock()
-		e.age(sh)
-		for _, m := range [2]map[uintptr]*hbChunk{sh.m, sh.old} {
-			if ch := m[key]; ch != nil {
-				e.forgetChunk(m, key, ch, addr, end)
+				h.Store(v)
 			}
 		}
-		sh.mu.Unlock()
 	}
-}
-
-// forgetChunk drops the locations of ch, the chunk key of m (a map of a
-// shard whose mutex is held), in [addr, end).
-func (e *hbEngine) forgetChunk(m map[uintptr]*hbChunk, key uintptr, ch *hbChunk, addr, end uintptr) {
-	lo, hi := key<<hbChunkShift, (key+1)<<hbChunkShift
-	if addr <= lo && hi <= end {
-		ch.forget(lo, hi)
-		delete(m, key)
-		e.chunks.Add(-1)
-		return
-	}
-	ch.forget(max(addr, lo), min(end, hi))
-}
-
-// forget drops the locations of ch in [lo, hi).
-func (ch *hbChunk) forget(lo, hi uintptr) {
-	for a := (lo + 7) &^ 7; a < hi; a += 8 {
-		if v := ch.words[a>>3&7]; v != nil {
-			v.kill()
-			ch.words[a>>3&7] = nil
-		}
-	}
-	keep := ch.other[:0]
-	for _, o := range ch.other {
-		if o.addr < lo || o.addr >= hi {
-			keep = append(keep, o)
-		} else {
-			o.v.kill()
-		}
-	}
-	clear(ch.other[len(keep):])
-	ch.other = keep
-}
-
-// kill marks v forgotten, for threads that still hold it in their caches.
-func (v *hbVar) kill() {
-	v.fw.Store(hbDead)
-	v.fr.Store(hbDead)
+	e.unlock(c, gen)
 }

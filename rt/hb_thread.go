@@ -22,16 +22,19 @@ import (
 // clock, the objects' clocks and the shadow of plain and atomic accesses.
 // The program has one (global.hb); tests make their own.
 type hbEngine struct {
-	rep    *reporter     // nil: the program's (defaultReporter), looked up at the first report
-	nextID atomic.Uint32 // the last thread number given
+	rep   *reporter // nil: the program's (defaultReporter), looked up at the first report
+	slots hbSlots   // the threads' slots in the clocks, reused (hb_slot.go)
 
 	gmu  sync.Mutex
 	g    vclock        // the global clock G: Foreign, EndRoot and ExitJoined release to it, every acquire joins it
 	gver atomic.Uint64 // bumped under gmu at each release to G, so an acquire skips an unchanged G
 
-	objs   [hbShards]hbObjShard // synchronization objects' clocks (hb_sync.go)
-	vars   [hbShards]hbVarShard // the shadow (hb_shadow.go)
-	chunks atomic.Int64         // chunks in vars
+	objs    [hbShards]hbObjShard // synchronization objects' clocks (hb_sync.go)
+	regions hbRegions            // the shadow's cells (hb_region.go)
+	exts    hbExts               // the cells' extensions (hb_ext.go)
+	mem     hbMem                // where regions and extensions' records come from (hb_mem_unix.go)
+
+	cellLocks [hbCellLocks]hbCellLock // the cells' mutexes (hb_cell.go)
 
 	escaped sync.Map // addresses of objects Escape marked: their releases also go to G
 	all     hbAll    // every thread, for AcquireAll (hb_all.go)
@@ -62,8 +65,8 @@ func (e *hbEngine) reporter() *reporter {
 // (entered), and otherwise read the clock without a lock.
 type hbThread struct {
 	eng  *hbEngine
-	id   uint32
-	task Task // the thread's task: hb = this thread, sh = nil
+	id   uint32 // the thread's slot (hb_slot.go)
+	task Task   // the thread's task: hb = this thread, sh = nil
 
 	mu    sync.Mutex
 	vc    vclock
@@ -77,8 +80,12 @@ type hbThread struct {
 	// take mu too (access).
 	entered atomic.Int32
 
-	cache     [hbCacheSize]hbCached // locations this thread checked lately (repeat); its goroutine's only
+	lastAcc   uint32                // the thread's clock at its last access recorded in the shadow (hbSlots: who may take its slot)
+	retired   bool                  // end gave the slot back
+	cache     [hbCacheSize]hbCached // words this thread checked lately (repeat); its goroutine's only
 	cacheGen  uint64                // the shadow generation the cache was filled in
+	region    *hbRegion             // the region of the thread's last check that missed the cache
+	scratch   [4][]hbEnt            // a cell's lists while a check changes them (hbEngine.record)
 	growFresh bool                  // the last Grow of the thread found that its append allocates (Appended)
 
 	wcp hbWCPThread // H, P's own entry and the open critical sections (hb_wcp.go)
@@ -102,13 +109,25 @@ func (e *hbEngine) newThread(id uint32, vc vclock) *hbThread {
 }
 
 // root returns a new thread that begins after everything released to G.
+// Its slot is taken once its clock holds G: an exited thread's that G
+// covers (one that ended with EndRoot or ExitJoined: the tests before).
 func (e *hbEngine) root() *hbThread {
-	id := e.nextID.Add(1)
-	var vc vclock
-	vc.set(id, 1)
-	th := e.newThread(id, vc)
+	th := e.newThread(0, nil)
 	th.acquireG()
+	th.id = e.slots.take(&th.vc, 0)
 	return th
+}
+
+// end gives back the slot of the thread, which does nothing more: its
+// goroutine ends (Exit, ExitJoined) or its last HBRoot ended. A thread
+// whose clock construct blocks still share (entered) keeps its slot.
+// Under mu.
+func (th *hbThread) end() {
+	if th.retired || th.entered.Load() != 0 {
+		return
+	}
+	th.retired = true
+	th.eng.slots.retire(th.id, th.lastAcc, th.vc[th.id])
 }
 
 // epoch returns the thread's current epoch.
@@ -205,13 +224,15 @@ func (th *hbThread) releaseG() {
 	th.tick()
 }
 
-// fork returns the clock of a goroutine the thread starts now: the
-// thread's, with the child's own entry 1; the thread ticks, so what it
-// does next does not precede the child.
-func (th *hbThread) fork() *hbSpawn {
-	id := th.eng.nextID.Add(1)
-	vc := th.hclock().clone() // a hard edge: what happened before, lock hand-offs too
-	vc.set(id, 1)
+// fork returns the clock of a goroutine the thread starts now at site:
+// the thread's full happens-before clock (a hard edge: what happened
+// before, lock hand-offs too), with the child's own entry in a slot of its
+// own (a new one, or an exited thread's that the clock covers,
+// hb_slot.go); the thread ticks, so what it does next does not precede
+// the child.
+func (th *hbThread) fork(site Site) *hbSpawn {
+	vc := th.hclock().clone()
+	id := th.eng.slots.take(&vc, site)
 	th.tick()
 	return &hbSpawn{eng: th.eng, id: id, vc: vc}
 }
@@ -243,43 +264,58 @@ func (t *Task) hbOf() *hbThread {
 	return nil
 }
 
-// hbCacheSize is the number of locations a thread remembers (256 bytes).
+// hbCacheSize is the number of words a thread remembers (256 bytes).
 const hbCacheSize = 16
 
-// hbCached is a location a thread checked: its address and history.
+// hbCached is a word a thread checked and its cell.
 type hbCached struct {
-	addr uintptr
-	v    *hbVar
+	word uintptr
+	c    *hbCell
 }
 
-// remember puts addr's history v in the thread's cache. Only the thread's
-// goroutine calls it, from access.
-func (th *hbThread) remember(addr uintptr, v *hbVar) {
-	th.cache[addr>>3&(hbCacheSize-1)] = hbCached{addr, v}
+// remember puts the cell c of addr's word in the thread's cache. Only the
+// thread's goroutine calls it, from access.
+func (th *hbThread) remember(addr uintptr, c *hbCell) {
+	th.cache[addr>>3&(hbCacheSize-1)] = hbCached{addr &^ 7, c}
 }
 
 // repeat reports whether the plain access of addr is a repeat in the
 // thread's current epoch of its last plain access of that sort there
 // (FastTrack's same-epoch case), found from the cache with no lock: the
-// copies fw and fr of the location's history are atomic, and a forgotten
-// location's are hbDead, which no epoch equals. Only while no construct
-// the thread entered is open (entered): its blocks may tick the clock.
+// cell's inline histories are atomic, and hold the thread's current epoch
+// only if the thread wrote it there (a cell whose histories are in an
+// extension, or forgotten, has none inline).
 func (th *hbThread) repeat(addr uintptr, write bool) bool {
+	return th.cached(addr, write, th.cacheEpoch())
+}
+
+// cacheEpoch returns the epoch whose repeats the cache finds, or 0 when
+// it finds none now: a collection turned the shadow's generation
+// (hb_gen.go; the cache is emptied, so that the slow path keeps a live
+// cell in the new generation), or a construct the thread entered is open
+// (its blocks may tick the clock). A check of many elements (hbRange,
+// hbLeaves) asks once.
+func (th *hbThread) cacheEpoch() epoch {
 	if g := th.eng.gcGen.Load(); g != th.cacheGen {
-		// a collection turned the shadow's generations (hb_gen.go): a
-		// cached location may have been dropped, and the slow path moves
-		// a live one to the new generation
 		th.cache = [hbCacheSize]hbCached{}
 		th.cacheGen = g
-		return false
+		return 0
 	}
+	if th.entered.Load() != 0 {
+		return 0
+	}
+	return th.epoch()
+}
+
+// cached is repeat for the epoch now that cacheEpoch returned.
+func (th *hbThread) cached(addr uintptr, write bool, now epoch) bool {
 	c := &th.cache[addr>>3&(hbCacheSize-1)]
-	if c.addr != addr || c.v == nil || th.entered.Load() != 0 {
+	if now == 0 || c.word != addr&^7 || c.c == nil {
 		return false
 	}
-	now := th.epoch()
+	h := c.c.r.Load()
 	if write {
-		return c.v.fw.Load() == now
+		h = c.c.w.Load()
 	}
-	return c.v.fr.Load() == now
+	return markEpoch(h) == now && markMask(h)&(1<<(addr&7)) != 0
 }

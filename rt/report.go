@@ -39,8 +39,9 @@ type rawReport struct {
 	kind         kind
 	class        class
 	addr         uintptr
-	sink, source uint64 // shadow words of the current and the earlier access
-	hb           bool   // found by the happens-before layer: the words carry thread numbers, not block tags (hb_shadow.go)
+	sink, source uint64  // shadow words of the current and the earlier access
+	hb           bool    // found by the happens-before layer: the words carry goroutine numbers, not block tags (hb_shadow.go)
+	starts       [2]Site // hb: the go statements that started the sink's and the source's goroutines (0: unknown)
 }
 
 // report classifies the conflict between the current access sink and the
@@ -52,7 +53,7 @@ func (t *Task) report(k kind, addr uintptr, sink, source uint64) bool {
 	if !ok {
 		return false
 	}
-	tr.rep.add(tr, rawReport{k, cl, addr, sink, source, false})
+	tr.rep.add(tr, rawReport{kind: k, class: cl, addr: addr, sink: sink, source: source})
 	return true
 }
 

@@ -123,7 +123,7 @@ type sarifPending struct {
 
 // describeSARIF describes a report for the SARIF log.
 func describeSARIF(tr *tree, rep rawReport, st []frame) *sarifPending {
-	sink, src := describeAccess(tr, rep.sink), describeAccess(tr, rep.source)
+	sink, src := rep.describe(tr)
 	sink.Stack = st
 	return &sarifPending{rep.class, rep.kind, reportLine(rep, sink, src), sink, src, rep.hb}
 }

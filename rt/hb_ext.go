@@ -1,0 +1,203 @@
+package rt
+
+import (
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// Extensions of the happens-before shadow's cells: the histories of a
+// cell that do not fit inline (hb_cell.go) — concurrent reads, writes of
+// the word's addresses in different epochs or at different sites, atomic
+// accesses. A cell names its extension by index in the engine's table
+// (cells hold no pointers); the entry points to a record, outside the Go
+// heap where cells are: the lengths of the four lists, then their entries
+// (12 bytes each). Records come in size classes and are reused.
+//
+// In the Go heap, the read sets of a pub/sub's messages (every subscriber
+// reads every word of a message) were most of the heap, so the heap goal
+// grew with them, collections came rarer, freed messages' addresses were
+// reused later, and their extensions lived longer: 1.2 GB for 480,000
+// 32-byte messages. Outside it, collections come at the program's pace.
+//
+// The table is blocks of entries found from a snapshot of the block list
+// without a lock; an index is given and taken back under the table's
+// mutex and the cell's lock, and its entry read and changed under the
+// cell's lock.
+
+// hbExt is a cell's extension.
+type hbExt struct {
+	rec   unsafe.Pointer // the record: [4]uint32 lengths of w, ar, aw and r, then their entries in that order
+	class uint8          // the record holds hbRecCap(class) entries
+	cell  *hbCell        // the cell whose extension it is (the sweep's)
+}
+
+const (
+	hbExtShift   = 10
+	hbExtBlock   = 1 << hbExtShift
+	hbRecHead    = 16 // the lengths
+	hbRecClasses = 24
+)
+
+// hbRecCap returns how many entries a record of class k holds.
+func hbRecCap(k uint8) int { return 2 << k }
+
+// hbRecSize returns the size of a record of class k.
+func hbRecSize(k uint8) uintptr { return hbRecHead + uintptr(hbRecCap(k))*unsafe.Sizeof(hbEnt{}) }
+
+// hbExtBlk is a block of the table.
+type hbExtBlk [hbExtBlock]hbExt
+
+// hbExts is the table of a shadow's extensions.
+type hbExts struct {
+	blocks atomic.Pointer[[]*hbExtBlk] // grown under mu; a snapshot stays valid
+
+	mu   sync.Mutex
+	n    uint32                         // indexes given out
+	free []uint32                       // released indexes
+	recs [hbRecClasses][]unsafe.Pointer // released records by class
+	live atomic.Int64                   // extensions in use
+}
+
+// get returns extension n (1 + its index). Under the lock of the cell
+// that holds it.
+func (t *hbExts) get(n uint32) *hbExt {
+	i := n - 1
+	return &(*t.blocks.Load())[i>>hbExtShift][i&(hbExtBlock-1)]
+}
+
+// lists returns x's lists, in its record: w, ar and aw with no room to
+// grow, r (the last in the record) with room to its end, so that a read
+// set changes in place (hbEngine.record).
+func (x *hbExt) lists() (w, r, ar, aw []hbEnt) {
+	if x.rec == nil {
+		return nil, nil, nil, nil
+	}
+	n := (*[4]uint32)(x.rec)
+	all := x.entries()
+	a, b, c := n[0], n[0]+n[1], n[0]+n[1]+n[2]
+	return all[:a:a], all[c : c+n[3]], all[a:b:b], all[b:c:c]
+}
+
+// entries returns every entry slot of x's record.
+func (x *hbExt) entries() []hbEnt {
+	return unsafe.Slice((*hbEnt)(unsafe.Add(x.rec, hbRecHead)), hbRecCap(x.class))
+}
+
+// setReads makes r, which lists returned and a check changed in place,
+// x's read list. It reports false when r is no longer in x's record (it
+// grew past its end).
+func (x *hbExt) setReads(r []hbEnt) bool {
+	all := x.entries()
+	n := (*[4]uint32)(x.rec)
+	at := n[0] + n[1] + n[2]
+	if cap(r) != len(all)-int(at) || (len(r) > 0 && &r[0] != &all[at]) {
+		return false
+	}
+	n[3] = uint32(len(r))
+	return true
+}
+
+// alloc returns a new extension of cell c, with no record yet, and its
+// number (1 + its index). Under c's lock.
+func (t *hbExts) alloc(c *hbCell) (*hbExt, uint32) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var i uint32
+	if n := len(t.free); n > 0 {
+		i = t.free[n-1]
+		t.free = t.free[:n-1]
+	} else {
+		i = t.n
+		t.n++
+		if b := t.blocks.Load(); b == nil || int(i>>hbExtShift) >= len(*b) {
+			var nb []*hbExtBlk
+			if b != nil {
+				nb = append(nb, *b...)
+			}
+			nb = append(nb, new(hbExtBlk))
+			t.blocks.Store(&nb)
+		}
+	}
+	x := &(*t.blocks.Load())[i>>hbExtShift][i&(hbExtBlock-1)]
+	*x = hbExt{cell: c}
+	t.live.Add(1)
+	return x, i + 1
+}
+
+// store makes w, r, ar and aw x's lists, moving them to a larger record
+// if they do not fit in x's. They are copies, x's own lists shortened in
+// place (moved down in the record's order), or, when they move to a
+// larger record, x's own lists. Under the lock of x's cell.
+func (t *hbExts) store(e *hbEngine, x *hbExt, w, r, ar, aw []hbEnt) {
+	total := len(w) + len(r) + len(ar) + len(aw)
+	old, oldClass := unsafe.Pointer(nil), x.class
+	if x.rec == nil || total > hbRecCap(x.class) {
+		k := uint8(0)
+		for hbRecCap(k) < total {
+			k++
+		}
+		old = x.rec
+		x.rec, x.class = t.record(e, k), k
+	}
+	n := (*[4]uint32)(x.rec)
+	all := x.entries()
+	at := 0
+	for i, l := range [4][]hbEnt{w, ar, aw, r} { // in the record's order
+		copy(all[at:], l)
+		n[i] = uint32(len(l))
+		at += len(l)
+	}
+	if old != nil { // given back only now: the lists may be in it
+		t.mu.Lock()
+		t.recs[oldClass] = append(t.recs[oldClass], old)
+		t.mu.Unlock()
+	}
+}
+
+// record returns a record of class k.
+func (t *hbExts) record(e *hbEngine, k uint8) unsafe.Pointer {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if n := len(t.recs[k]); n > 0 {
+		p := t.recs[k][n-1]
+		t.recs[k] = t.recs[k][:n-1]
+		return p
+	}
+	if p := e.mem.alloc(e, hbRecSize(k)); p != nil {
+		return p
+	}
+	return unsafe.Pointer(unsafe.SliceData(make([]uint64, (hbRecSize(k)+7)/8))) // the system has no more address space
+}
+
+// release takes back extension n. Under the lock of the cell that held
+// it, which no longer does.
+func (t *hbExts) release(n uint32) {
+	i := n - 1
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	x := &(*t.blocks.Load())[i>>hbExtShift][i&(hbExtBlock-1)]
+	if x.rec != nil {
+		t.recs[x.class] = append(t.recs[x.class], x.rec)
+	}
+	*x = hbExt{}
+	t.free = append(t.free, i)
+	t.live.Add(-1)
+}
+
+// owners copies the cells of the extensions of block b into cells, and
+// returns how many blocks there are.
+func (t *hbExts) owners(b int, cells *[hbExtBlock]*hbCell) int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	blocks := t.blocks.Load()
+	if blocks == nil {
+		return 0
+	}
+	if b < len(*blocks) {
+		for i := range (*blocks)[b] {
+			cells[i] = (*blocks)[b][i].cell
+		}
+	}
+	return len(*blocks)
+}
