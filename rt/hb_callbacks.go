@@ -68,7 +68,6 @@ func (e *hbEngine) asyncThread(cleanup bool, site Site) *hbThread {
 	return th
 }
 
-
 // hbRunAs makes th the calling goroutine's thread and returns what ends
 // it: the thread is marked ended and the goroutine gets back the thread it
 // had, if any (none, for the runtime's goroutines).
