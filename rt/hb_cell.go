@@ -136,14 +136,16 @@ type hbAcc struct {
 // mark returns the access's mark.
 func (a *hbAcc) mark() hbMark { return mkMark(a.e, a.bit) }
 
-// same reports whether l has an entry of a's epoch with a's address.
+// same reports whether the entries of l of a's epoch hold every address
+// of a (one, but a word's run from accessWord has several).
 func same(l []hbEnt, a *hbAcc) bool {
+	var m uint8
 	for _, x := range l {
-		if h := x.mark(); markEpoch(h) == a.e && markMask(h)&a.bit != 0 {
-			return true
+		if h := x.mark(); markEpoch(h) == a.e {
+			m |= markMask(h)
 		}
 	}
-	return false
+	return m&a.bit == a.bit
 }
 
 // addRead records read-like access a (a plain or atomic read, an atomic

@@ -62,10 +62,31 @@ func (t *Task) hbRange(addr, n, elem uintptr, site Site, write bool) {
 	}
 	th := t.hb
 	now := th.cacheEpoch()
-	for k := uintptr(0); k < n; k++ {
-		if a := addr + k*elem; !th.cached(a, write, now) {
-			th.eng.access(th, a, site, write, false)
+	if elem >= 8 || elem == 0 {
+		for k := uintptr(0); k < n; k++ {
+			if a := addr + k*elem; !th.cached(a, write, now) {
+				th.eng.access(th, a, site, write, false)
+			}
 		}
+		return
+	}
+	// Elements smaller than a word: the addresses of one word are one
+	// check (accessWord), a []byte's eight bytes one cell lock.
+	var word uintptr
+	var mask uint8
+	for k := uintptr(0); k < n; k++ {
+		a := addr + k*elem
+		if a&^7 != word && mask != 0 {
+			th.eng.accessWord(th, word, mask, site, write)
+			mask = 0
+		}
+		word = a &^ 7
+		if !th.cached(a, write, now) {
+			mask |= 1 << (a & 7)
+		}
+	}
+	if mask != 0 {
+		th.eng.accessWord(th, word, mask, site, write)
 	}
 }
 
@@ -73,6 +94,10 @@ func (t *Task) hbRange(addr, n, elem uintptr, site Site, write bool) {
 // (as leaves does).
 func (t *Task) hbLeaves(addr, n, size uintptr, l *layout, site Site, write bool) {
 	if t == nil || t.hb == nil {
+		return
+	}
+	if l == scalar || len(l.off) == 1 && l.off[0] == 0 && l.reps == 1 && l.stride == size {
+		t.hbRange(addr, n, size, site, write) // one location per element: a word at a time
 		return
 	}
 	th := t.hb

@@ -194,6 +194,8 @@ func hbPlay(seed uint64, n int) hbPlayed {
 				ev.op = [2]hbOpKind{hbOpRead, hbOpWrite}[rng.IntN(2)]
 				ev.obj = hbWordLo + rng.IntN(hbWordHi-hbWordLo)
 				ev.gen = gen[ev.obj]
+				whole := rng.IntN(2) == 0 // the word's addresses in one check, as hbRange makes it
+				var mask uint8
 				for o := ev.obj; o < hbWordHi; o++ {
 					if o != ev.obj {
 						if rng.IntN(3) == 0 {
@@ -201,11 +203,17 @@ func hbPlay(seed uint64, n int) hbPlayed {
 						}
 						ev.more = append(ev.more, hbLoc{o, gen[o]})
 					}
-					if ev.op == hbOpWrite {
+					switch {
+					case whole:
+						mask |= 1 << (hbAddrs[o] & 7)
+					case ev.op == hbOpWrite:
 						t.Write(hbAddrs[o], site)
-					} else {
+					default:
 						t.Read(hbAddrs[o], site)
 					}
+				}
+				if whole {
+					e.accessWord(lt.th, hbAddrs[hbWordLo]&^7, mask, site, ev.op == hbOpWrite)
 				}
 				break
 			}

@@ -1,6 +1,9 @@
 package rt
 
-import "sync/atomic"
+import (
+	"math/bits"
+	"sync/atomic"
+)
 
 // The happens-before shadow: per location the FastTrack history of plain
 // and atomic accesses, kept per 8-byte word in cells (hb_cell.go) of
@@ -85,6 +88,50 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	e.unlock(c, gen)
 }
 
+// accessWord checks the plain accesses of the addresses of the word at
+// addr that mask names (bit k: addr+k), all at site in th's current
+// epoch, as access would check them one by one: a run of bytes or of
+// 2- and 4-byte elements that a range check (hbRange) covers, such as a
+// message's payload that many subscribers read. When nothing races, the
+// word is checked and recorded under one lock of its cell (histories
+// keep an entry's addresses as a mask, so the result is the one the
+// single accesses leave); a race to report, a critical section's log or
+// an entered construct take access, address by address, so reports are
+// exactly its.
+func (e *hbEngine) accessWord(th *hbThread, addr uintptr, mask uint8, site Site, write bool) {
+	if mask&(mask-1) != 0 && th.entered.Load() == 0 && len(th.wcp.held) == 0 && e.accessQuiet(th, addr, mask, site, write) {
+		return
+	}
+	for m := mask; m != 0; m &= m - 1 {
+		e.access(th, addr+uintptr(bits.TrailingZeros8(m)), site, write, false)
+	}
+}
+
+// accessQuiet checks and records the plain accesses of the addresses of
+// mask in the word at addr when none of them races, and reports true;
+// otherwise it changes nothing and reports false.
+func (e *hbEngine) accessQuiet(th *hbThread, addr uintptr, mask uint8, site Site, write bool) bool {
+	c := e.cell(th, addr)
+	a := hbAcc{e: th.epoch(), site: site, bit: mask, write: write}
+	gen := e.lockCell(c)
+	th.remember(addr, c)
+	ok := c.ext.Load() == 0 && e.inlineAccess(th, c, &a)
+	if !ok {
+		var one, two hbOne
+		v := e.view(c, &one, &two)
+		switch {
+		case same(v.own(&a), &a):
+			ok = true
+		case !e.races(&v, th.vc, addr, &a, false):
+			e.record(th, c, &v, &a)
+			th.lastAcc = th.vc[th.id]
+			ok = true
+		}
+	}
+	e.unlock(c, gen)
+	return ok
+}
+
 // inlineAccess checks and records plain access a by th in c, which has
 // no extension, when nothing races and the result fits inline: the
 // common case, without the lists of the general path. It reports false
@@ -95,8 +142,8 @@ func (e *hbEngine) inlineAccess(th *hbThread, c *hbCell, a *hbAcc) bool {
 	if a.write {
 		own = w
 	}
-	if markEpoch(own) == a.e && markMask(own)&a.bit != 0 {
-		return true // a repeat in the same epoch
+	if markEpoch(own) == a.e && markMask(own)&a.bit == a.bit {
+		return true // a repeat in the same epoch (of every address a names)
 	}
 	vc := th.vc
 	if markMask(w)&a.bit != 0 && !vc.before(markEpoch(w)) ||
