@@ -145,7 +145,7 @@ type loopCheck struct {
 // coalesceStart returns the coalescing state for loop statement s when its
 // form and body qualify, and makes it the walker's; else nil.
 func (w *walker) coalesceStart(s dst.Stmt) *coalescing {
-	if w.task == "" || w.task == hbTask || w.cfg.Elementwise || w.coal != nil || importsUnsafe(w.pkg.Types) || w.res.Views() != "" {
+	if w.task == "" || w.cfg.Elementwise || w.coal != nil || importsUnsafe(w.pkg.Types) || w.res.Views() != "" {
 		return nil
 	}
 	c := &coalescing{cands: map[ast.Expr]*cand{}, feet: map[ast.Expr]*cand{}, strides: map[string]*stride{}, bounds: map[string]*bound{}, ok: true}
