@@ -100,6 +100,10 @@ func (t *Task) hbLeaves(addr, n, size uintptr, l *layout, site Site, write bool)
 		t.hbRange(addr, n, size, site, write) // one location per element: a word at a time
 		return
 	}
+	if w := l.words; w != 0 && (size == w*8 || n == 1) {
+		t.hbRange(addr, n*w, 8, site, write) // dense words: the same locations, in the same order
+		return
+	}
 	th := t.hb
 	now := th.cacheEpoch()
 	for k := uintptr(0); k < n; k++ {
