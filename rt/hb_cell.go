@@ -138,14 +138,17 @@ func (a *hbAcc) mark() hbMark { return mkMark(a.e, a.bit) }
 
 // same reports whether the entries of l of a's epoch hold every address
 // of a (one, but a word's run from accessWord has several).
-func same(l []hbEnt, a *hbAcc) bool {
+func same(l []hbEnt, a *hbAcc) bool { return epochMask(l, a.e)&a.bit == a.bit }
+
+// epochMask returns the addresses the entries of l of epoch e hold.
+func epochMask(l []hbEnt, e epoch) uint8 {
 	var m uint8
 	for _, x := range l {
-		if h := x.mark(); markEpoch(h) == a.e {
+		if h := x.mark(); markEpoch(h) == e {
 			m |= markMask(h)
 		}
 	}
-	return m&a.bit == a.bit
+	return m
 }
 
 // addRead records read-like access a (a plain or atomic read, an atomic

@@ -109,24 +109,27 @@ func (e *hbEngine) accessWord(th *hbThread, addr uintptr, mask uint8, site Site,
 
 // accessQuiet checks and records the plain accesses of the addresses of
 // mask in the word at addr when none of them races, and reports true;
-// otherwise it changes nothing and reports false.
+// otherwise it changes nothing and reports false. An address the thread
+// already accessed so in this epoch is a repeat, which access would skip
+// (its entry keeps its site, and a write its reads): it is taken out of
+// the mask first.
 func (e *hbEngine) accessQuiet(th *hbThread, addr uintptr, mask uint8, site Site, write bool) bool {
 	c := e.cell(th, addr)
 	a := hbAcc{e: th.epoch(), site: site, bit: mask, write: write}
 	gen := e.lockCell(c)
 	th.remember(addr, c)
-	ok := c.ext.Load() == 0 && e.inlineAccess(th, c, &a)
-	if !ok {
-		var one, two hbOne
-		v := e.view(c, &one, &two)
-		switch {
-		case same(v.own(&a), &a):
-			ok = true
-		case !e.races(&v, th.vc, addr, &a, false):
-			e.record(th, c, &v, &a)
-			th.lastAcc = th.vc[th.id]
-			ok = true
-		}
+	var one, two hbOne
+	v := e.view(c, &one, &two)
+	a.bit &^= epochMask(v.own(&a), a.e)
+	ok := true
+	switch {
+	case a.bit == 0:
+	case !v.ext && e.inlineAccess(th, c, &a):
+	case !e.races(&v, th.vc, addr, &a, false):
+		e.record(th, c, &v, &a)
+		th.lastAcc = th.vc[th.id]
+	default:
+		ok = false
 	}
 	e.unlock(c, gen)
 	return ok
