@@ -19,8 +19,16 @@ import (
 // position, so a report names what the user wrote.
 
 // conversion rewrites T(v) (its operand already rewritten): a conversion of
-// a slice to a string reads every element of the slice.
+// a slice to a string reads every element of the slice, and one of a
+// string to a slice makes a new backing array, whose address the
+// collector may have given another object before (Make forgets it, as it
+// does make's: a []byte(s) per iteration in two goroutines was a false
+// WRITE-WRITE under -hb once a collection reused the address).
 func (w *walker) conversion(x *dst.CallExpr, a *ast.CallExpr) dst.Expr {
+	if w.task != "" && len(a.Args) == 1 && makesSlice(w.info.TypeOf(a), w.info.TypeOf(a.Args[0])) {
+		w.change()
+		return w.rtCall(rtnames.Make, w.taskExpr(), x)
+	}
 	if w.task == "" || len(a.Args) != 1 || !readsElems(w.info.TypeOf(a), w.info.TypeOf(a.Args[0])) {
 		return x
 	}
@@ -40,6 +48,16 @@ func readsElems(to, from types.Type) bool {
 	}
 	_, slice := underlying(from).(*types.Slice)
 	return slice
+}
+
+// makesSlice reports whether converting a value of type from to type to
+// makes a new slice: a string to []byte or []rune.
+func makesSlice(to, from types.Type) bool {
+	if _, slice := underlying(to).(*types.Slice); !slice {
+		return false
+	}
+	b, ok := underlying(from).(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // appendTail rewrites append(s, tail...) whose tail is a string or an
