@@ -123,6 +123,10 @@ func (t *Task) run(addr, n, elem uintptr, me uint64, write bool) {
 // chunk cache (see at).
 func (t *Task) check(addr uintptr, me uint64, write bool) {
 	t.checks++
+	plain := me&atomicBit == 0
+	if plain && t.seenRecently(addr, write) {
+		return
+	}
 	key, i := chunkOf(addr) // t.at, by hand: check is past the inliner's budget
 	ch := t.last
 	if ch == nil || ch.key != key {
@@ -146,5 +150,8 @@ func (t *Task) check(addr uintptr, me uint64, write bool) {
 		t.waitFreeWrite(ch, i, addr, me)
 	default:
 		t.waitFreeRead(ch, i, addr, me)
+	}
+	if plain {
+		t.noteRecent(addr, write)
 	}
 }

@@ -20,8 +20,12 @@ func (t *Task) fresh(addr, size uintptr) {
 	if t == nil || t.sh == nil || t.sh.cells.Load() == 0 {
 		return
 	}
+	forgot := false
 	for k := uintptr(0); k < min(size, freshBytes); k++ {
-		t.forgetAt(addr + k)
+		forgot = t.forgetAt(addr+k) || forgot
+	}
+	if forgot {
+		freshGen.n.Add(1) // the tasks' recent sets may hold the old history (recent.go)
 	}
 }
 
@@ -33,27 +37,34 @@ func (t *Task) clearLeaves(addr, n, size uintptr, l *layout) {
 	if t == nil || t.sh == nil || t.sh.cells.Load() == 0 {
 		return
 	}
+	forgot := false
 	for k := uintptr(0); k < n; k++ {
 		for r := uintptr(0); r < l.reps; r++ {
 			base := addr + k*size + r*l.stride
 			for _, off := range l.off {
-				t.forgetAt(base + off)
+				forgot = t.forgetAt(base+off) || forgot
 			}
 		}
 	}
+	if forgot {
+		freshGen.n.Add(1) // the tasks' recent sets may hold the old history (recent.go)
+	}
 }
 
-// forgetAt clears the cell of address a, if it exists.
-func (t *Task) forgetAt(a uintptr) {
+// forgetAt clears the cell of address a, if it exists, and reports whether
+// it did.
+func (t *Task) forgetAt(a uintptr) bool {
 	key, i := chunkOf(a)
 	h := hashKey(key)
 	tb := t.sh.shards[h>>(64-shardBits)].tbl.Load()
 	if tb == nil {
-		return
+		return false
 	}
-	if ch := tb.find(key, h); ch != nil {
+	ch := tb.find(key, h)
+	if ch != nil {
 		ch.forget(t.sh, i)
 	}
+	return ch != nil
 }
 
 // forget clears the history of cell i. A uniform chunk is split first,
