@@ -30,9 +30,8 @@ import "sync/atomic"
 // pairs of sites, and a happens-before tree orders blocks by more than tags.
 // Atomic accesses and range checks neither use nor fill it.
 //
-// The set is allocated at a block change of a task that made recentMin
-// checks (never on the check path): a goroutine of a loop that forks one per
-// iteration and checks a few locations does not pay for it.
+// The set is allocated once per task, at its recentMin-th check (see
+// startRecent; GOANOMALY=recent=N moves it, recent=0 turns the set off).
 type recentSet struct {
 	gen   uint64 // the generation of the entries; 1..recentGenMax
 	fresh uint64 // freshGen when gen was last bumped
@@ -42,7 +41,7 @@ type recentSet struct {
 const (
 	recentBits   = 8
 	recentSize   = 1 << recentBits
-	recentMin    = 64
+	recentMin    = 256
 	recentGenMax = 1<<15 - 1
 	recentAddrs  = 47 // an entry holds an address below 1<<recentAddrs (every user address on amd64); others are always checked
 )
@@ -55,10 +54,13 @@ var freshGen struct {
 	_ [56]byte
 }
 
-// recentKey is the entry of addr with t's current generation, written
-// marking a write.
-func recentKey(addr uintptr, gen uint64) uint64 {
-	return uint64(addr)<<16 | gen<<1
+// holds reports whether r holds addr: for a read (w 0) a read or a write
+// of it, for a write (w 1) a write, made in r's generation, and no fresh
+// since. It is the whole of a repeated access's check, so it stays small
+// enough to inline into read and write.
+func (r *recentSet) holds(addr uintptr, w uint64) bool {
+	k := uint64(addr)<<16 | r.gen<<1 | 1
+	return r.e[recentSlot(addr)]|(1-w) == k && uint64(addr)>>recentAddrs == 0 && r.fresh == freshGen.n.Load()
 }
 
 // recentSlot is addr's entry index: the words of an array take
@@ -70,62 +72,42 @@ func recentSlot(addr uintptr) uintptr {
 	return (addr>>3 ^ (addr&7)<<(recentBits-3)) & (recentSize - 1)
 }
 
-// seenRecently reports whether t's block already checked addr (a write, or
-// for a read, either), and is valid in its generation.
-func (t *Task) seenRecently(addr uintptr, write bool) bool {
-	r := t.recent
-	if r == nil || addr>>recentAddrs != 0 {
-		return false
+// note records that t's block checked addr (w 1: a write). A fresh since
+// the last note drops the older entries first.
+func (r *recentSet) note(addr uintptr, w uint64) {
+	if uint64(addr)>>recentAddrs != 0 {
+		return
 	}
 	if g := freshGen.n.Load(); g != r.fresh {
 		r.fresh = g
-		t.bumpRecent()
-		return false
+		r.bump()
 	}
-	e := r.e[recentSlot(addr)]
-	k := recentKey(addr, r.gen)
-	if write {
-		return e == k|1
-	}
-	return e|1 == k|1
+	r.e[recentSlot(addr)] = uint64(addr)<<16 | r.gen<<1 | w
 }
 
-// noteRecent records that t's block checked addr.
-func (t *Task) noteRecent(addr uintptr, write bool) {
-	r := t.recent
-	if r == nil || addr>>recentAddrs != 0 {
-		return
-	}
-	k := recentKey(addr, r.gen)
-	if write {
-		k |= 1
-	}
-	r.e[recentSlot(addr)] = k
-}
-
-// bumpRecent drops every entry of t's recent set: a new generation, and at
-// the last one a cleared set.
+// bumpRecent drops every entry of t's recent set, if it has one.
 func (t *Task) bumpRecent() {
-	r := t.recent
-	if r == nil {
-		return
+	if t.recent != nil {
+		t.recent.bump()
 	}
+}
+
+// bump drops every entry: a new generation, and after the last one a
+// cleared set.
+func (r *recentSet) bump() {
 	if r.gen++; r.gen > recentGenMax {
 		r.e = [recentSize]uint64{}
 		r.gen = 1
 	}
 }
 
-// resetRecent is setCur's part: t moved to another block (or shadow table,
-// or lockset), so its entries are dropped; a task that checks enough gets
-// its set here, and one whose tree cannot use it loses it.
-func (t *Task) resetRecent() {
-	switch {
-	case t.sh == nil || t.sh.locked || t.tree.hb != nil:
-		t.recent = nil
-	case t.recent != nil:
-		t.bumpRecent()
-	default:
+// startRecent gives t its recent set once it made recent checks (the
+// option, recentMin by default; 0: never), in a tree that can use it.
+// check calls it on a miss: like a chunk's slab, the set is allocated once,
+// not per check, and a goroutine that checks a few locations (one per
+// iteration of a loop over thousands) never pays for it.
+func (t *Task) startRecent() {
+	if n := t.tree.rep.cfg.recent; n != 0 && t.checks >= n && !t.sh.locked && t.tree.hb == nil {
 		t.recent = &recentSet{gen: 1, fresh: freshGen.n.Load()}
 	}
 }

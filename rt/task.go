@@ -62,7 +62,7 @@ func (t *Task) setCur(tag uint64) {
 	if sh := t.tree.shadowFor(tag); sh != t.sh {
 		t.sh, t.last, t.seen = sh, nil, chunkCache{}
 	}
-	t.resetRecent()
+	t.bumpRecent()
 }
 
 // sp reports whether the block tag sequentially precedes t's current block.
