@@ -20,12 +20,26 @@ func (t *Task) fresh(addr, size uintptr) {
 	if t == nil || t.sh == nil || t.sh.cells.Load() == 0 {
 		return
 	}
+	settleFresh(t.forgetBytes(addr, size))
+}
+
+// forgetBytes forgets the cells of the first freshBytes of [addr,
+// addr+size) and reports whether any existed.
+func (t *Task) forgetBytes(addr, size uintptr) bool {
 	forgot := false
 	for k := uintptr(0); k < min(size, freshBytes); k++ {
 		forgot = t.forgetAt(addr+k) || forgot
 	}
+	return forgot
+}
+
+// settleFresh tells the tasks' recent sets that a history they may hold
+// was forgotten (recent.go), once per New, Make or pool Get, not per cell:
+// a program that allocates in its loop would make its processors take
+// freshGen's line from each other at every element.
+func settleFresh(forgot bool) {
 	if forgot {
-		freshGen.n.Add(1) // the tasks' recent sets may hold the old history (recent.go)
+		freshGen.n.Add(1)
 	}
 }
 
@@ -46,9 +60,7 @@ func (t *Task) clearLeaves(addr, n, size uintptr, l *layout) {
 			}
 		}
 	}
-	if forgot {
-		freshGen.n.Add(1) // the tasks' recent sets may hold the old history (recent.go)
-	}
+	settleFresh(forgot)
 }
 
 // forgetAt clears the cell of address a, if it exists, and reports whether
@@ -127,9 +139,11 @@ func (t *Task) freshElems(addr, n, elem uintptr) {
 		return
 	}
 	per := min(elem, freshBytes/4)
+	forgot := false
 	for i := uintptr(0); i < n; i++ {
-		t.fresh(addr+i*elem, per)
+		forgot = t.forgetBytes(addr+i*elem, per) || forgot
 	}
+	settleFresh(forgot)
 }
 
 // heapSink makes the pointers New and Make receive escape: the compiler
