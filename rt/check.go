@@ -7,6 +7,10 @@ func (t *Task) read(addr uintptr, site Site) {
 		t.hbAccess(addr, site, false, false) // a thread's task, or nothing (hb_check.go)
 		return
 	}
+	if r := t.recent; r != nil && r.holds(addr, 0) {
+		t.checks++ // the block read or wrote addr already (recent.go)
+		return
+	}
 	t.check(addr, t.base|siteField(site), false)
 }
 
@@ -14,6 +18,10 @@ func (t *Task) read(addr uintptr, site Site) {
 func (t *Task) write(addr uintptr, site Site) {
 	if t == nil || t.sh == nil {
 		t.hbAccess(addr, site, true, false)
+		return
+	}
+	if r := t.recent; r != nil && r.holds(addr, 1) {
+		t.checks++
 		return
 	}
 	t.check(addr, t.base|siteField(site), true)
@@ -147,4 +155,18 @@ func (t *Task) check(addr uintptr, me uint64, write bool) {
 	default:
 		t.waitFreeRead(ch, i, addr, me)
 	}
+	switch r := t.recent; {
+	case r != nil && me&atomicBit == 0:
+		r.note(addr, b2u(write))
+	case r == nil:
+		t.startRecent()
+	}
+}
+
+// b2u is 1 for true.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }

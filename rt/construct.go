@@ -248,6 +248,7 @@ func (t *Task) worker() *Task {
 	if wk.lsid != t.lsid {
 		wk.lsid = t.lsid
 		wk.base = wk.cur<<tagShift | uint64(wk.lsid)
+		wk.bumpRecent()
 	}
 	return wk
 }

@@ -20,8 +20,26 @@ func (t *Task) fresh(addr, size uintptr) {
 	if t == nil || t.sh == nil || t.sh.cells.Load() == 0 {
 		return
 	}
+	settleFresh(t.forgetBytes(addr, size))
+}
+
+// forgetBytes forgets the cells of the first freshBytes of [addr,
+// addr+size) and reports whether any existed.
+func (t *Task) forgetBytes(addr, size uintptr) bool {
+	forgot := false
 	for k := uintptr(0); k < min(size, freshBytes); k++ {
-		t.forgetAt(addr + k)
+		forgot = t.forgetAt(addr+k) || forgot
+	}
+	return forgot
+}
+
+// settleFresh tells the tasks' recent sets that a history they may hold
+// was forgotten (recent.go), once per New, Make or pool Get, not per cell:
+// a program that allocates in its loop would make its processors take
+// freshGen's line from each other at every element.
+func settleFresh(forgot bool) {
+	if forgot {
+		freshGen.n.Add(1)
 	}
 }
 
@@ -33,27 +51,32 @@ func (t *Task) clearLeaves(addr, n, size uintptr, l *layout) {
 	if t == nil || t.sh == nil || t.sh.cells.Load() == 0 {
 		return
 	}
+	forgot := false
 	for k := uintptr(0); k < n; k++ {
 		for r := uintptr(0); r < l.reps; r++ {
 			base := addr + k*size + r*l.stride
 			for _, off := range l.off {
-				t.forgetAt(base + off)
+				forgot = t.forgetAt(base+off) || forgot
 			}
 		}
 	}
+	settleFresh(forgot)
 }
 
-// forgetAt clears the cell of address a, if it exists.
-func (t *Task) forgetAt(a uintptr) {
+// forgetAt clears the cell of address a, if it exists, and reports whether
+// it did.
+func (t *Task) forgetAt(a uintptr) bool {
 	key, i := chunkOf(a)
 	h := hashKey(key)
 	tb := t.sh.shards[h>>(64-shardBits)].tbl.Load()
 	if tb == nil {
-		return
+		return false
 	}
-	if ch := tb.find(key, h); ch != nil {
+	ch := tb.find(key, h)
+	if ch != nil {
 		ch.forget(t.sh, i)
 	}
+	return ch != nil
 }
 
 // forget clears the history of cell i. A uniform chunk is split first,
@@ -116,9 +139,11 @@ func (t *Task) freshElems(addr, n, elem uintptr) {
 		return
 	}
 	per := min(elem, freshBytes/4)
+	forgot := false
 	for i := uintptr(0); i < n; i++ {
-		t.fresh(addr+i*elem, per)
+		forgot = t.forgetBytes(addr+i*elem, per) || forgot
 	}
+	settleFresh(forgot)
 }
 
 // heapSink makes the pointers New and Make receive escape: the compiler

@@ -21,6 +21,7 @@ type config struct {
 	summary   bool   // summary=1: print counters at Fini
 	maxCells  int64  // max_shadow=N: shadow cells per tree before new addresses go unchecked
 	reportDir string // report_dir=DIR: goanomaly test's copy of the reports (reportdir.go)
+	recent    uint64 // recent=N: a task keeps the locations its block checked from its Nth check on (recent.go); 0: never
 
 	// A dormant binary's choice (dormant.go): check=0|1 (-1: not given),
 	// sample=P in [0, 1] (-1: not given), sample_seed=N.
@@ -35,7 +36,7 @@ const defaultMaxCells = 1 << 22
 // parseOptions parses s; it reports unknown keys and bad values to warn and
 // keeps the default for them.
 func parseOptions(s string, warn io.Writer) config {
-	c := config{exitcode: 66, maxCells: defaultMaxCells, check: -1, sample: -1}
+	c := config{exitcode: 66, maxCells: defaultMaxCells, check: -1, sample: -1, recent: recentMin}
 	for _, f := range strings.Fields(s) {
 		k, v, _ := strings.Cut(f, "=")
 		if err := c.set(k, v); err != nil {
@@ -85,12 +86,16 @@ func (c *config) set(k, v string) error {
 		}
 		c.sample = p
 		return nil
-	case "sample_seed":
+	case "sample_seed", "recent":
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
-			return fmt.Errorf("sample_seed=%s: want a non-negative integer", v)
+			return fmt.Errorf("%s=%s: want a non-negative integer", k, v)
 		}
-		c.sampleSeed = n
+		if k == "recent" {
+			c.recent = n
+		} else {
+			c.sampleSeed = n
+		}
 		return nil
 	case "exitcode", "max_shadow":
 		n, err := strconv.ParseInt(v, 10, 64)

@@ -232,15 +232,15 @@ func itoa(n int) string {
 
 func TestParseOptions(t *testing.T) {
 	var warn bytes.Buffer
-	c := parseOptions("log_path=/tmp/x halt_on_error=1 exitcode=7 format=json protocol=locked nondet=error atomics=1 summary=1 max_shadow=10 bogus=1 exitcode=x", &warn)
-	want := config{logPath: "/tmp/x", halt: true, exitcode: 7, json: true, locked: true, nondetErr: true, atomics: true, summary: true, maxCells: 10, check: -1, sample: -1}
+	c := parseOptions("log_path=/tmp/x halt_on_error=1 exitcode=7 format=json protocol=locked nondet=error atomics=1 summary=1 max_shadow=10 recent=9 bogus=1 exitcode=x recent=-1", &warn)
+	want := config{logPath: "/tmp/x", halt: true, exitcode: 7, json: true, locked: true, nondetErr: true, atomics: true, summary: true, maxCells: 10, check: -1, sample: -1, recent: 9}
 	if c != want {
 		t.Errorf("got %+v\nwant %+v", c, want)
 	}
-	if w := warn.String(); !strings.Contains(w, `unknown option "bogus"`) || !strings.Contains(w, "exitcode=x") {
+	if w := warn.String(); !strings.Contains(w, `unknown option "bogus"`) || !strings.Contains(w, "exitcode=x") || !strings.Contains(w, "recent=-1") {
 		t.Errorf("warnings: %s", w)
 	}
-	if c := parseOptions("", &warn); c.exitcode != 66 || c.json || c.locked {
+	if c := parseOptions("", &warn); c.exitcode != 66 || c.json || c.locked || c.recent != recentMin {
 		t.Errorf("defaults: %+v", c)
 	}
 }

@@ -8,14 +8,15 @@ import "unsafe"
 // no lookup. A Task belongs to one goroutine; its fields are never shared.
 type Task struct {
 	// Hot: read by every check.
-	sh   *shadow    // the tree's shadow table; nil when checks do nothing
-	base uint64     // cur<<tagShift | lsid: the shadow word minus the site
-	cur  uint64     // tag of the current block
-	lo   uint64     // [lo, hi]: the most recent contiguous run of ancestors
-	hi   uint64     // (empty when lo > hi)
-	anc  []interval // the other ancestors: sorted, immutable, shared
-	last *chunk     // the chunk of the last check, in sh
-	seen chunkCache // chunks of sh this task checked in lately
+	sh     *shadow    // the tree's shadow table; nil when checks do nothing
+	base   uint64     // cur<<tagShift | lsid: the shadow word minus the site
+	cur    uint64     // tag of the current block
+	lo     uint64     // [lo, hi]: the most recent contiguous run of ancestors
+	hi     uint64     // (empty when lo > hi)
+	anc    []interval // the other ancestors: sorted, immutable, shared
+	last   *chunk     // the chunk of the last check, in sh
+	seen   chunkCache // chunks of sh this task checked in lately
+	recent *recentSet // locations the current block checked (recent.go), or nil
 
 	tree   *tree
 	hb     *hbThread  // a thread's task (happens-before, hb_thread.go): sh and tree are nil
@@ -61,6 +62,7 @@ func (t *Task) setCur(tag uint64) {
 	if sh := t.tree.shadowFor(tag); sh != t.sh {
 		t.sh, t.last, t.seen = sh, nil, chunkCache{}
 	}
+	t.bumpRecent()
 }
 
 // sp reports whether the block tag sequentially precedes t's current block.
@@ -162,4 +164,5 @@ func (t *Task) setLockset() {
 		}
 	}
 	t.base = t.cur<<tagShift | uint64(t.lsid)
+	t.bumpRecent()
 }
