@@ -29,7 +29,18 @@ func (w *walker) conversion(x *dst.CallExpr, a *ast.CallExpr) dst.Expr {
 		w.change()
 		return w.rtCall(rtnames.Make, w.taskExpr(), x)
 	}
-	if w.task == "" || len(a.Args) != 1 || !readsElems(w.info.TypeOf(a), w.info.TypeOf(a.Args[0])) {
+	if w.task == "" || len(a.Args) != 1 {
+		return x
+	}
+	if n, ok := arrayOfSlice(w.info.TypeOf(a), w.info.TypeOf(a.Args[0])); ok {
+		// [N]T(s) copies s's first N elements (it panics when s is shorter)
+		site := w.site(a.Pos(), types.ExprString(a))
+		w.record(a, rtnames.R, plan.Checked)
+		w.change()
+		x.Args[0] = w.rtCall(rtnames.ReadHead, w.taskExpr(), x.Args[0], &dst.BasicLit{Kind: token.INT, Value: itoa(int(n))}, siteLit(site))
+		return x
+	}
+	if !readsElems(w.info.TypeOf(a), w.info.TypeOf(a.Args[0])) {
 		return x
 	}
 	site := w.site(a.Pos(), types.ExprString(a))
@@ -37,6 +48,17 @@ func (w *walker) conversion(x *dst.CallExpr, a *ast.CallExpr) dst.Expr {
 	w.change()
 	x.Args[0] = w.rtCall(rtnames.ReadAll, w.taskExpr(), x.Args[0], siteLit(site))
 	return x
+}
+
+// arrayOfSlice reports whether converting a value of type from to type to
+// copies a slice into an array value ([4]byte(b)), and the array's length.
+func arrayOfSlice(to, from types.Type) (int64, bool) {
+	arr, ok := underlying(to).(*types.Array)
+	if !ok {
+		return 0, false
+	}
+	_, slice := underlying(from).(*types.Slice)
+	return arr.Len(), slice
 }
 
 // readsElems reports whether converting a value of type from to type to
