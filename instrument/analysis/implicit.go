@@ -11,9 +11,16 @@ import (
 // writes that such a read conflicts with.
 
 // conversion emits the element reads of a conversion of a slice to a
-// string (string(b) reads every byte of b).
+// string (string(b) reads every byte of b) or to an array value
+// ([4]byte(b) reads the first four, listed as every element).
 func (w *accessWalker) conversion(call *ast.CallExpr) {
 	if len(call.Args) != 1 {
+		return
+	}
+	if _, arr := underlying(w.info.TypeOf(call)).(*types.Array); arr {
+		if s, ok := underlying(w.info.TypeOf(call.Args[0])).(*types.Slice); ok {
+			w.emit(access{e: call.Args[0], typ: s.Elem(), mode: read, elems: true})
+		}
 		return
 	}
 	to, ok := underlying(w.info.TypeOf(call)).(*types.Basic)
