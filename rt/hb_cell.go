@@ -156,32 +156,17 @@ func epochMask(l []hbEnt, e epoch) uint8 {
 // a's address that happens before a no longer holds it (a later access
 // that races with it races with a), and a joins the entry of its epoch
 // and site or is added.
-func addRead(l []hbEnt, vc vclock, a *hbAcc) []hbEnt {
-	merged := false
-	out := l[:0]
-	for _, x := range l {
-		h := x.mark()
-		switch {
-		case markEpoch(h) == a.e && x.site == a.site:
-			h |= uint64(a.bit)
-			merged = true
-		case markMask(h)&a.bit != 0 && vc.before(markEpoch(h)):
-			if h &^= uint64(a.bit); markMask(h) == 0 {
-				continue
-			}
-		}
-		out = append(out, ent(h, x.site))
-	}
-	if !merged {
-		out = append(out, ent(a.mark(), a.site))
-	}
-	return out
-}
+func addRead(l []hbEnt, vc vclock, a *hbAcc) []hbEnt { return addEntry(l, vc, a, false) }
 
 // writeInto records plain write a in l, the writes: it is the last write
 // of its address, whatever the entry before it was (a write that did not
 // happen before it was just reported).
-func writeInto(l []hbEnt, a *hbAcc) []hbEnt {
+func writeInto(l []hbEnt, a *hbAcc) []hbEnt { return addEntry(l, nil, a, true) }
+
+// addEntry adds a to l, merged into the entry of its epoch and site if l
+// has one, and takes a's addresses out of the other entries: out of every
+// one (every), or out of those that happen before vc.
+func addEntry(l []hbEnt, vc vclock, a *hbAcc, every bool) []hbEnt {
 	merged := false
 	out := l[:0]
 	for _, x := range l {
@@ -190,7 +175,7 @@ func writeInto(l []hbEnt, a *hbAcc) []hbEnt {
 		case markEpoch(h) == a.e && x.site == a.site:
 			h |= uint64(a.bit)
 			merged = true
-		case markMask(h)&a.bit != 0:
+		case markMask(h)&a.bit != 0 && (every || vc.before(markEpoch(h))):
 			if h &^= uint64(a.bit); markMask(h) == 0 {
 				continue
 			}
