@@ -25,28 +25,26 @@ import (
 // does make's: a []byte(s) per iteration in two goroutines was a false
 // WRITE-WRITE under -hb once a collection reused the address).
 func (w *walker) conversion(x *dst.CallExpr, a *ast.CallExpr) dst.Expr {
-	if w.task != "" && len(a.Args) == 1 && makesSlice(w.info.TypeOf(a), w.info.TypeOf(a.Args[0])) {
-		w.change()
-		return w.rtCall(rtnames.Make, w.taskExpr(), x)
-	}
 	if w.task == "" || len(a.Args) != 1 {
 		return x
 	}
-	if n, ok := arrayOfSlice(w.info.TypeOf(a), w.info.TypeOf(a.Args[0])); ok {
-		// [N]T(s) copies s's first N elements (it panics when s is shorter)
-		site := w.site(a.Pos(), types.ExprString(a))
-		w.record(a, rtnames.R, plan.Checked)
+	to, from := w.info.TypeOf(a), w.info.TypeOf(a.Args[0])
+	if makesSlice(to, from) {
 		w.change()
-		x.Args[0] = w.rtCall(rtnames.ReadHead, w.taskExpr(), x.Args[0], &dst.BasicLit{Kind: token.INT, Value: itoa(int(n))}, siteLit(site))
-		return x
+		return w.rtCall(rtnames.Make, w.taskExpr(), x)
 	}
-	if !readsElems(w.info.TypeOf(a), w.info.TypeOf(a.Args[0])) {
+	args := []dst.Expr{w.taskExpr(), x.Args[0]}
+	fn := rtnames.ReadAll
+	if n, ok := arrayOfSlice(to, from); ok {
+		// [N]T(s) copies s's first N elements (it panics when s is shorter)
+		fn, args = rtnames.ReadHead, append(args, &dst.BasicLit{Kind: token.INT, Value: itoa(int(n))})
+	} else if !readsElems(to, from) {
 		return x
 	}
 	site := w.site(a.Pos(), types.ExprString(a))
 	w.record(a, rtnames.R, plan.Checked)
 	w.change()
-	x.Args[0] = w.rtCall(rtnames.ReadAll, w.taskExpr(), x.Args[0], siteLit(site))
+	x.Args[0] = w.rtCall(fn, append(args, siteLit(site))...)
 	return x
 }
 
