@@ -43,17 +43,32 @@ func callerStack(site Site) []frame {
 	n := runtime.Callers(2, pcs[:])
 	frames := runtime.CallersFrames(pcs[:n])
 	var out []frame
+	relay := 0 // reflect's frames at the end of out, not yet known to be the user's
 	for len(out) < maxStack {
 		f, more := frames.Next()
-		// The runtime's frames (runtime.main, goexit) are not the
-		// program's; -race, which sees only instrumented functions, omits
-		// them too.
-		if f.Function != "" && !strings.HasPrefix(f.Function, rtPrefix) && !strings.HasPrefix(f.Function, "runtime.") {
+		switch {
+		case f.Function == "" || strings.HasPrefix(f.Function, "runtime."):
+			// The runtime's frames (runtime.main, goexit) are not the
+			// program's; -race, which sees only instrumented functions,
+			// omits them too.
+		case strings.HasPrefix(f.Function, rtPrefix):
+			// A go statement of a function with arguments starts it
+			// through reflect.MakeFunc (Spawned): the reflect frames
+			// between it and its caller are goanomaly's too.
+			out = out[:len(out)-relay]
+			relay = 0
+		default:
 			fr := frame{Func: demangle(f.Function), Pos: fmt.Sprintf("%s:%d", f.File, f.Line)}
 			// main and a test function call their checked clone
 			// (func main() { _ga_main(); … }): one frame of the two.
-			if len(out) == 0 || out[len(out)-1].Func != fr.Func {
-				out = append(out, fr)
+			if len(out) > 0 && out[len(out)-1].Func == fr.Func {
+				break
+			}
+			out = append(out, fr)
+			if strings.HasPrefix(f.Function, "reflect.") {
+				relay++
+			} else {
+				relay = 0
 			}
 		}
 		if !more {

@@ -1,6 +1,9 @@
 package rt
 
 import (
+	"io"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -37,5 +40,36 @@ func TestCallerStackSkipsRT(t *testing.T) {
 	}
 	if st[0].Func != "testing.tRunner" {
 		t.Errorf("innermost frame %s, want testing.tRunner (this test is rt's own)", st[0].Func)
+	}
+}
+
+// A go statement of a function with arguments starts it through
+// reflect.MakeFunc (Spawned): the reflect frames that relay the call are
+// goanomaly's, not the user's, and a report does not print them. The
+// stack is taken in a callback of sort.Slice, whose frames are neither
+// rt's nor the runtime's, so they are printed.
+func TestCallerStackSkipsSpawnRelay(t *testing.T) {
+	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
+	p := e.root()
+	var st []frame
+	done := make(chan bool)
+	f := Spawned(p.task.Go(), func(xs []int) {
+		sort.Slice(xs, func(i, j int) bool {
+			if st == nil {
+				st = callerStack(0)
+			}
+			return xs[i] < xs[j]
+		})
+		done <- true
+	})
+	go f([]int{3, 1, 2})
+	<-done
+	if !slices.ContainsFunc(st, func(f frame) bool { return f.Func == "sort.Slice" }) {
+		t.Fatalf("no frame of sort.Slice: %v", st)
+	}
+	for _, fr := range st {
+		if strings.HasPrefix(fr.Func, "reflect.") {
+			t.Errorf("frame %s relays Spawned's call: %v", fr.Func, st)
+		}
 	}
 }
