@@ -34,10 +34,19 @@ const (
 	hbChanRecv              // a channel's receivers: released by a receive, acquired by a send that found the buffer full
 )
 
-// hbObjShard is one lock domain of the objects' clocks.
+// hbObj is one object's clock, under its own mutex: a release and an
+// acquire of the object lock it alone, so threads synchronizing on
+// different objects do not wait for each other.
+type hbObj struct {
+	mu sync.Mutex
+	c  vclock
+}
+
+// hbObjShard is one lock domain of the objects' map; it is locked only
+// to find an object a thread has not cached (hbThread.obj).
 type hbObjShard struct {
 	mu sync.Mutex
-	m  map[hbKey]*vclock
+	m  map[hbKey]*hbObj
 	_  [40]byte
 }
 
@@ -46,20 +55,41 @@ func (e *hbEngine) objShard(k hbKey) *hbObjShard {
 	return &e.objs[hashKey(k.addr^uintptr(k.kind))>>(64-hbShardBits)]
 }
 
-// release joins vc into k's clock.
-func (e *hbEngine) release(vc vclock, k hbKey) {
-	sh := e.objShard(k)
-	sh.mu.Lock()
-	c := sh.m[k]
-	if c == nil {
-		if sh.m == nil {
-			sh.m = map[hbKey]*vclock{}
-		}
-		c = new(vclock)
-		sh.m[k] = c
+// hbObjCache is the number of objects a thread remembers.
+const (
+	hbObjCacheBits = 3
+	hbObjCache     = 1 << hbObjCacheBits
+)
+
+// hbObjCached is an object a thread found.
+type hbObjCached struct {
+	k hbKey
+	o *hbObj
+}
+
+// obj returns k's clock: from the thread's cache, else from the shard's
+// map, made there if new and create is true (nil if new otherwise).
+// Objects are never dropped, so a cached one stays k's. Under th.mu.
+func (th *hbThread) obj(k hbKey, create bool) *hbObj {
+	c := &th.objs[hashKey(k.addr^uintptr(k.kind))>>(64-hbObjCacheBits)]
+	if c.o != nil && c.k == k {
+		return c.o
 	}
-	c.join(vc)
+	sh := th.eng.objShard(k)
+	sh.mu.Lock()
+	o := sh.m[k]
+	if o == nil && create {
+		if sh.m == nil {
+			sh.m = map[hbKey]*hbObj{}
+		}
+		o = new(hbObj)
+		sh.m[k] = o
+	}
 	sh.mu.Unlock()
+	if o != nil {
+		c.k, c.o = k, o
+	}
+	return o
 }
 
 // acquireObj joins k's clock into the thread's vc and H: a hard edge.
@@ -72,12 +102,11 @@ func (th *hbThread) acquireObj(k hbKey) {
 		th.acquireRelock(k.addr, k.kind)
 		return
 	}
-	sh := th.eng.objShard(k)
-	sh.mu.Lock()
-	if c := sh.m[k]; c != nil {
-		th.joinHard(*c)
+	if o := th.obj(k, false); o != nil {
+		o.mu.Lock()
+		th.joinHard(o.c)
+		o.mu.Unlock()
 	}
-	sh.mu.Unlock()
 }
 
 // The operations below are the thread's side of each hook; the caller
@@ -85,13 +114,16 @@ func (th *hbThread) acquireObj(k hbKey) {
 
 // releaseTo releases the thread's H clock to k.
 func (th *hbThread) releaseTo(k hbKey) {
-	th.eng.release(th.hclock(), k)
+	o := th.obj(k, true)
+	o.mu.Lock()
+	o.c.join(th.hclock())
+	o.mu.Unlock()
 	th.tick()
 }
 
 // syncOn is Chan and Sync: release to k now, acquire it at the next event.
 func (th *hbThread) syncOn(k hbKey) {
-	if _, esc := th.eng.escaped.Load(k.addr); esc && k.kind == hbObject {
+	if th.eng.isEscaped(k.addr) && k.kind == hbObject {
 		th.releaseG() // a goroutine that is no thread may relay it (Escape)
 	}
 	th.releaseTo(k)
@@ -239,9 +271,19 @@ func (t *Task) hbChanOp(ch any, op chanOp) {
 
 // escapedRelease releases to G when Escape marked the object at addr.
 func (th *hbThread) escapedRelease(addr uintptr) {
-	if _, esc := th.eng.escaped.Load(addr); esc {
+	if th.eng.isEscaped(addr) {
 		th.releaseG()
 	}
+}
+
+// isEscaped reports whether Escape marked the object at addr (a program
+// that never calls it pays one atomic load).
+func (e *hbEngine) isEscaped(addr uintptr) bool {
+	if !e.anyEscaped.Load() {
+		return false
+	}
+	_, esc := e.escaped.Load(addr)
+	return esc
 }
 
 // chanFull reports whether the channel whose runtime pointer is p has a
@@ -354,6 +396,7 @@ func (t *Task) hbEscape(ch any) {
 	th.mu.Unlock()
 	if k, ok := objKey(ch); ok {
 		th.eng.escaped.Store(k.addr, true)
+		th.eng.anyEscaped.Store(true)
 	}
 }
 

@@ -36,8 +36,9 @@ type hbEngine struct {
 
 	cellLocks [hbCellLocks]hbCellLock // the cells' mutexes (hb_cell.go)
 
-	escaped sync.Map // addresses of objects Escape marked: their releases also go to G
-	all     hbAll    // every thread, for AcquireAll (hb_all.go)
+	escaped    sync.Map    // addresses of objects Escape marked: their releases also go to G
+	anyEscaped atomic.Bool // escaped holds one
+	all        hbAll       // every thread, for AcquireAll (hb_all.go)
 
 	locks [hbShards]hbLockShard // mutexes' states (hb_wcp_lock.go)
 
@@ -70,10 +71,11 @@ type hbThread struct {
 
 	mu    sync.Mutex
 	vc    vclock
-	gver  uint64           // the version of G vc last joined
-	pend  []hbKey          // objects to acquire at the next hook; the buffer is kept
-	full  []unsafe.Pointer // channels whose receivers' clock a send acquires if their buffer is full then (ChanSend)
-	npend atomic.Int32     // len(pend), read by the check path without mu
+	gver  uint64                  // the version of G vc last joined
+	pend  []hbKey                 // objects to acquire at the next hook; the buffer is kept
+	objs  [hbObjCache]hbObjCached // objects the thread synchronized on lately (obj)
+	full  []unsafe.Pointer        // channels whose receivers' clock a send acquires if their buffer is full then (ChanSend)
+	npend atomic.Int32            // len(pend), read by the check path without mu
 
 	// Trees this thread's task entered and whose root has not joined:
 	// their blocks may act on vc concurrently, so the thread's own checks
