@@ -1,0 +1,42 @@
+package rt
+
+import (
+	"io"
+	"testing"
+)
+
+// The happens-before check path allocates nothing once a thread's
+// scratch buffers and the shadow's records have grown: a message read by
+// more subscribers than its record holds moves to a larger record, and
+// the read list that no longer fits is built in the scratch buffers, not
+// appended past the record's end (which made a new Go slice each time).
+func TestHBFanOutAllocatesNothing(t *testing.T) {
+	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
+	p := e.root()
+	pub := &p.task
+	var subs []*Task
+	for range 7 {
+		subs = append(subs, &pub.Go().hb.thread().task)
+	}
+	msg := make([]byte, 32)
+	ch := make(chan int)
+	round := func() {
+		New(pub, (*[32]byte)(msg))
+		WriteSpan(pub, msg, 0, len(msg), 1)
+		pub.Chan(ch)
+		for _, s := range subs {
+			s.Chan(ch)
+			ReadSpan(s, msg, 0, len(msg), 2)
+			s.Read(addrOf(&msg[3]), 3) // a read of one byte, at another site
+		}
+	}
+	for range 10 {
+		round()
+	}
+	if n := testing.AllocsPerRun(100, round); n != 0 {
+		t.Errorf("%v allocations per message", n)
+	}
+	if n := races(e); n != 0 {
+		t.Fatalf("%d races", n)
+	}
+}
