@@ -82,15 +82,30 @@ const (
 	hbCellLocks    = 1 << hbCellLockBits
 )
 
-// hbCellLock is one of the mutexes, alone in its cache line.
+// hbCellLock is one of the mutexes, alone in its cache line, with the
+// pool of extensions its cells gave back (hb_ext.go), made at its first
+// use.
 type hbCellLock struct {
 	sync.Mutex
-	_ [64 - unsafe.Sizeof(sync.Mutex{})]byte
+	pool *hbExtPool
+	_    [64 - unsafe.Sizeof(sync.Mutex{}) - unsafe.Sizeof((*hbExtPool)(nil))]byte
+}
+
+// stripe returns the lock that guards c.
+func (e *hbEngine) stripe(c *hbCell) *hbCellLock {
+	return &e.cellLocks[uint64(uintptr(unsafe.Pointer(c))>>5)*0x9E3779B97F4A7C15>>(64-hbCellLockBits)]
 }
 
 // cellMutex returns the mutex that guards c.
-func (e *hbEngine) cellMutex(c *hbCell) *sync.Mutex {
-	return &e.cellLocks[uint64(uintptr(unsafe.Pointer(c))>>5)*0x9E3779B97F4A7C15>>(64-hbCellLockBits)].Mutex
+func (e *hbEngine) cellMutex(c *hbCell) *sync.Mutex { return &e.stripe(c).Mutex }
+
+// pool returns the pool of c's stripe. Under c's lock.
+func (e *hbEngine) pool(c *hbCell) *hbExtPool {
+	s := e.stripe(c)
+	if s.pool == nil {
+		s.pool = new(hbExtPool)
+	}
+	return s.pool
 }
 
 // lock locks c and returns the generation it was last touched in.

@@ -21,15 +21,20 @@ import (
 // 32-byte messages. Outside it, collections come at the program's pace.
 //
 // The table is blocks of entries found from a snapshot of the block list
-// without a lock; an index is given and taken back under the table's
-// mutex and the cell's lock, and its entry read and changed under the
-// cell's lock.
+// without a lock. Free indexes and records are kept per stripe of the
+// cells' locks (hbExtPool, in the stripe's hbCellLock): every change of
+// a cell's extension is made under its stripe's mutex, which therefore
+// guards the pool too. One mutex for the whole table was pubsub's
+// bottleneck (every message word's extension was made, grown and given
+// back under it, by 16 subscribers at once: 10% of its time in the
+// mutex's slow path). A stripe hands out what its own cells gave back;
+// the stripes are a hash of the cell's address, so they fill evenly.
 
 // hbExt is a cell's extension.
 type hbExt struct {
-	rec   unsafe.Pointer // the record: [4]uint32 lengths of w, ar, aw and r, then their entries in that order
-	class uint8          // the record holds hbRecCap(class) entries
-	cell  *hbCell        // the cell whose extension it is (the sweep's)
+	rec   unsafe.Pointer         // the record: [4]uint32 lengths of w, ar, aw and r, then their entries in that order
+	class uint8                  // the record holds hbRecCap(class) entries
+	cell  atomic.Pointer[hbCell] // the cell whose extension it is (read by the sweep without the cell's lock)
 }
 
 const (
@@ -51,12 +56,16 @@ type hbExtBlk [hbExtBlock]hbExt
 // hbExts is the table of a shadow's extensions.
 type hbExts struct {
 	blocks atomic.Pointer[[]*hbExtBlk] // grown under mu; a snapshot stays valid
+	mu     sync.Mutex
+	n      atomic.Uint32 // indexes given out
+	live   atomic.Int64  // extensions in use
+}
 
-	mu   sync.Mutex
-	n    uint32                         // indexes given out
-	free []uint32                       // released indexes
-	recs [hbRecClasses][]unsafe.Pointer // released records by class
-	live atomic.Int64                   // extensions in use
+// hbExtPool is what a stripe's cells gave back: extension indexes and
+// records by class. Under the stripe's mutex.
+type hbExtPool struct {
+	free []uint32
+	recs [hbRecClasses][]unsafe.Pointer
 }
 
 // get returns extension n (1 + its index). Under the lock of the cell
@@ -99,37 +108,49 @@ func (x *hbExt) setReads(r []hbEnt) bool {
 }
 
 // alloc returns a new extension of cell c, with no record yet, and its
-// number (1 + its index). Under c's lock.
-func (t *hbExts) alloc(c *hbCell) (*hbExt, uint32) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
+// number (1 + its index). Under c's lock; p is its stripe's pool.
+func (t *hbExts) alloc(p *hbExtPool, c *hbCell) (*hbExt, uint32) {
 	var i uint32
-	if n := len(t.free); n > 0 {
-		i = t.free[n-1]
-		t.free = t.free[:n-1]
+	if n := len(p.free); n > 0 {
+		i = p.free[n-1]
+		p.free = p.free[:n-1]
 	} else {
-		i = t.n
-		t.n++
+		i = t.n.Add(1) - 1
 		if b := t.blocks.Load(); b == nil || int(i>>hbExtShift) >= len(*b) {
-			var nb []*hbExtBlk
-			if b != nil {
-				nb = append(nb, *b...)
-			}
-			nb = append(nb, new(hbExtBlk))
-			t.blocks.Store(&nb)
+			t.grow(i)
 		}
 	}
-	x := &(*t.blocks.Load())[i>>hbExtShift][i&(hbExtBlock-1)]
-	*x = hbExt{cell: c}
+	x := t.get(i + 1)
+	x.rec, x.class = nil, 0
+	x.cell.Store(c)
 	t.live.Add(1)
 	return x, i + 1
+}
+
+// grow adds blocks to the table until it holds index i.
+func (t *hbExts) grow(i uint32) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for {
+		b := t.blocks.Load()
+		if b != nil && int(i>>hbExtShift) < len(*b) {
+			return
+		}
+		var nb []*hbExtBlk
+		if b != nil {
+			nb = append(nb, *b...)
+		}
+		nb = append(nb, new(hbExtBlk))
+		t.blocks.Store(&nb)
+	}
 }
 
 // store makes w, r, ar and aw x's lists, moving them to a larger record
 // if they do not fit in x's. They are copies, x's own lists shortened in
 // place (moved down in the record's order), or, when they move to a
-// larger record, x's own lists. Under the lock of x's cell.
-func (t *hbExts) store(e *hbEngine, x *hbExt, w, r, ar, aw []hbEnt) {
+// larger record, x's own lists. Under the lock of x's cell; p is its
+// stripe's pool.
+func (t *hbExts) store(e *hbEngine, p *hbExtPool, x *hbExt, w, r, ar, aw []hbEnt) {
 	total := len(w) + len(r) + len(ar) + len(aw)
 	old, oldClass := unsafe.Pointer(nil), x.class
 	if x.rec == nil || total > hbRecCap(x.class) {
@@ -138,7 +159,7 @@ func (t *hbExts) store(e *hbEngine, x *hbExt, w, r, ar, aw []hbEnt) {
 			k++
 		}
 		old = x.rec
-		x.rec, x.class = t.record(e, k), k
+		x.rec, x.class = p.record(e, k), k
 	}
 	n := (*[4]uint32)(x.rec)
 	all := x.entries()
@@ -149,54 +170,46 @@ func (t *hbExts) store(e *hbEngine, x *hbExt, w, r, ar, aw []hbEnt) {
 		at += len(l)
 	}
 	if old != nil { // given back only now: the lists may be in it
-		t.mu.Lock()
-		t.recs[oldClass] = append(t.recs[oldClass], old)
-		t.mu.Unlock()
+		p.recs[oldClass] = append(p.recs[oldClass], old)
 	}
 }
 
-// record returns a record of class k.
-func (t *hbExts) record(e *hbEngine, k uint8) unsafe.Pointer {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if n := len(t.recs[k]); n > 0 {
-		p := t.recs[k][n-1]
-		t.recs[k] = t.recs[k][:n-1]
-		return p
+// record returns a record of class k: one p holds, else new.
+func (p *hbExtPool) record(e *hbEngine, k uint8) unsafe.Pointer {
+	if n := len(p.recs[k]); n > 0 {
+		r := p.recs[k][n-1]
+		p.recs[k] = p.recs[k][:n-1]
+		return r
 	}
-	if p := e.mem.alloc(e, hbRecSize(k)); p != nil {
-		return p
+	if r := e.mem.alloc(e, hbRecSize(k)); r != nil {
+		return r
 	}
 	return unsafe.Pointer(unsafe.SliceData(make([]uint64, (hbRecSize(k)+7)/8))) // the system has no more address space
 }
 
 // release takes back extension n. Under the lock of the cell that held
-// it, which no longer does.
-func (t *hbExts) release(n uint32) {
-	i := n - 1
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	x := &(*t.blocks.Load())[i>>hbExtShift][i&(hbExtBlock-1)]
+// it, which no longer does; p is its stripe's pool.
+func (t *hbExts) release(p *hbExtPool, n uint32) {
+	x := t.get(n)
 	if x.rec != nil {
-		t.recs[x.class] = append(t.recs[x.class], x.rec)
+		p.recs[x.class] = append(p.recs[x.class], x.rec)
 	}
-	*x = hbExt{}
-	t.free = append(t.free, i)
+	x.rec, x.class = nil, 0
+	x.cell.Store(nil)
+	p.free = append(p.free, n-1)
 	t.live.Add(-1)
 }
 
 // owners copies the cells of the extensions of block b into cells, and
 // returns how many blocks there are.
 func (t *hbExts) owners(b int, cells *[hbExtBlock]*hbCell) int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
 	blocks := t.blocks.Load()
 	if blocks == nil {
 		return 0
 	}
 	if b < len(*blocks) {
 		for i := range (*blocks)[b] {
-			cells[i] = (*blocks)[b][i].cell
+			cells[i] = (*blocks)[b][i].cell.Load()
 		}
 	}
 	return len(*blocks)

@@ -181,7 +181,7 @@ const hbGenMask = 1<<31 - 1
 func (e *hbEngine) clearCell(c *hbCell) {
 	if n := c.ext.Load(); n != 0 {
 		c.ext.Store(0)
-		e.exts.release(n)
+		e.exts.release(e.pool(c), n)
 	}
 	c.w.Store(0)
 	c.r.Store(0)
@@ -314,7 +314,7 @@ func (e *hbEngine) store(c *hbCell, w, r, ar, aw []hbEnt) {
 		}
 		if n != 0 {
 			c.ext.Store(0)
-			e.exts.release(n)
+			e.exts.release(e.pool(c), n)
 		}
 		c.w.Store(wh)
 		c.r.Store(rh)
@@ -325,13 +325,13 @@ func (e *hbEngine) store(c *hbCell, w, r, ar, aw []hbEnt) {
 	if n != 0 {
 		x = e.exts.get(n)
 	} else {
-		x, n = e.exts.alloc(c)
+		x, n = e.exts.alloc(e.pool(c), c)
 		c.w.Store(0)
 		c.r.Store(0)
 		c.wSite, c.rSite = 0, 0
 		c.ext.Store(n)
 	}
-	e.exts.store(e, x, w, r, ar, aw)
+	e.exts.store(e, e.pool(c), x, w, r, ar, aw)
 }
 
 // recordInline records plain access a in c's inline histories, if the
