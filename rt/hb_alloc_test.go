@@ -2,6 +2,7 @@ package rt
 
 import (
 	"io"
+	"slices"
 	"testing"
 )
 
@@ -38,5 +39,24 @@ func TestHBFanOutAllocatesNothing(t *testing.T) {
 	}
 	if n := races(e); n != 0 {
 		t.Fatalf("%d races", n)
+	}
+}
+
+// A thread's cache of object clocks holds both clocks of a channel (the
+// senders' and the receivers'): hashed with the address, the two keys
+// fell in one slot and each operation looked the other up in the map.
+func TestHBObjCacheHoldsBothChannelClocks(t *testing.T) {
+	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
+	p := e.root()
+	for range 200 {
+		ch := make(chan int)
+		p.task.Chan(ch)
+		p.task.Chan(ch)
+		addr := uintptr(chanID(ch))
+		for _, kind := range []uint8{hbObject, hbChanRecv} {
+			if !slices.ContainsFunc(p.objs[:], func(c hbObjCached) bool { return c.k == hbKey{addr, kind} }) {
+				t.Fatalf("channel %#x: clock of kind %d not cached: %v", addr, kind, p.objs)
+			}
+		}
 	}
 }

@@ -71,7 +71,10 @@ type hbObjCached struct {
 // map, made there if new and create is true (nil if new otherwise).
 // Objects are never dropped, so a cached one stays k's. Under th.mu.
 func (th *hbThread) obj(k hbKey, create bool) *hbObj {
-	c := &th.objs[hashKey(k.addr^uintptr(k.kind))>>(64-hbObjCacheBits)]
+	// The kind picks among neighbouring slots: hashed together with
+	// the address, a channel's two clocks fell in one slot and evicted
+	// each other at every operation.
+	c := &th.objs[(hashKey(k.addr)>>(64-hbObjCacheBits)^uint64(k.kind))&(hbObjCache-1)]
 	if c.o != nil && c.k == k {
 		return c.o
 	}
