@@ -76,16 +76,15 @@ func (t *Task) hbRange(addr, n, elem uintptr, site Site, write bool) {
 	var mask uint8
 	for k := uintptr(0); k < n; k++ {
 		a := addr + k*elem
-		if a&^7 != word && mask != 0 {
-			th.eng.accessWord(th, word, mask, site, write)
-			mask = 0
+		if a&^7 != word {
+			if mask &^= th.cachedBits(word, write, now); mask != 0 {
+				th.eng.accessWord(th, word, mask, site, write)
+			}
+			word, mask = a&^7, 0
 		}
-		word = a &^ 7
-		if !th.cached(a, write, now) {
-			mask |= 1 << (a & 7)
-		}
+		mask |= 1 << (a & 7)
 	}
-	if mask != 0 {
+	if mask &^= th.cachedBits(word, write, now); mask != 0 {
 		th.eng.accessWord(th, word, mask, site, write)
 	}
 }

@@ -311,13 +311,23 @@ func (th *hbThread) cacheEpoch() epoch {
 
 // cached is repeat for the epoch now that cacheEpoch returned.
 func (th *hbThread) cached(addr uintptr, write bool, now epoch) bool {
-	c := &th.cache[addr>>3&(hbCacheSize-1)]
-	if now == 0 || c.word != addr&^7 || c.c == nil {
-		return false
+	return th.cachedBits(addr&^7, write, now)&(1<<(addr&7)) != 0
+}
+
+// cachedBits returns the addresses of the word at word (bit k: word+k)
+// that the thread read (write: wrote) in the epoch now, as far as its
+// cache knows: a check of a word's run looks once, not per element.
+func (th *hbThread) cachedBits(word uintptr, write bool, now epoch) uint8 {
+	c := &th.cache[word>>3&(hbCacheSize-1)]
+	if now == 0 || c.word != word || c.c == nil {
+		return 0
 	}
 	h := c.c.r.Load()
 	if write {
 		h = c.c.w.Load()
 	}
-	return markEpoch(h) == now && markMask(h)&(1<<(addr&7)) != 0
+	if markEpoch(h) != now {
+		return 0
+	}
+	return markMask(h)
 }
