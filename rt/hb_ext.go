@@ -176,6 +176,7 @@ func (t *hbExts) store(e *hbEngine, p *hbExtPool, x *hbExt, w, r, ar, aw []hbEnt
 
 // record returns a record of class k: one p holds, else new.
 func (p *hbExtPool) record(e *hbEngine, k uint8) unsafe.Pointer {
+	e.pace.took(e, hbRecSize(k))
 	if n := len(p.recs[k]); n > 0 {
 		r := p.recs[k][n-1]
 		p.recs[k] = p.recs[k][:n-1]

@@ -24,6 +24,7 @@ type gcSentinel struct{ _ [16]byte }
 // dropOld makes e turn its shadow's generations at each collection.
 func (e *hbEngine) dropOld() {
 	e.gcOnce.Do(func() {
+		e.pace.collected()
 		e.generations.Store(true)
 		e.armGC()
 	})
@@ -35,6 +36,7 @@ func (e *hbEngine) armGC() {
 	runtime.SetFinalizer(s, func(*gcSentinel) {
 		e.gcGen.Add(1)
 		e.sweep()
+		e.pace.collected()
 		e.armGC()
 	})
 }

@@ -45,6 +45,7 @@ type hbEngine struct {
 	gcOnce      sync.Once     // arms the collection counter once (hb_gen.go)
 	generations atomic.Bool   // the shadow turns generations at collections
 	gcGen       atomic.Uint64 // collections counted
+	pace        hbPace        // collections asked for at the shadow's pace (hb_pace.go)
 }
 
 const (

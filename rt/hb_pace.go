@@ -1,0 +1,62 @@
+package rt
+
+import (
+	"runtime"
+	"runtime/metrics"
+	"sync/atomic"
+)
+
+// Collections at the shadow's pace. Extension records live outside the
+// Go heap (hb_ext.go), so the collector does not see them grow, and a
+// record is given back only by a sweep after a collection (hb_gen.go)
+// or when rewritten code allocates at its address again. A program that
+// allocates little while its threads read much (bench/unstructured/pubsub:
+// every subscriber reads every payload) went 9 collections in its run
+// once the check path stopped allocating, and its records grew to 200 MB
+// (25 MB at 164 collections before). So the program's engine counts the
+// record memory its extensions took since the last collection (new or
+// given back earlier: a sweep gives back only what two collections did
+// not see touched, so the records in use are about three counts), and
+// when that outgrows the live heap (and hbPaceFloor) it asks for a
+// collection, from a goroutine of its own: the check that noticed goes
+// on.
+
+// hbPaceFloor is the least record memory between collections the
+// engine asks for.
+const hbPaceFloor = 4 << 20
+
+// hbPace is the state of an engine's pacing.
+type hbPace struct {
+	grown  atomic.Int64 // record bytes extensions took since the last collection
+	limit  atomic.Int64 // ask for a collection when grown passes it
+	asked  atomic.Bool  // a collection was asked for and has not been counted
+	sample []metrics.Sample
+}
+
+// took counts a record of n bytes an extension of e took, and asks for a
+// collection when the count passes the limit. Only the program's engine (one
+// whose shadow turns generations) asks: a test engine's keeps every
+// history.
+func (p *hbPace) took(e *hbEngine, n uintptr) {
+	if !e.generations.Load() || p.grown.Add(int64(n)) < p.limit.Load() || !p.asked.CompareAndSwap(false, true) {
+		return
+	}
+	go runtime.GC()
+}
+
+// collected starts a new count at a collection (and when the engine
+// starts turning generations): the limit is the live heap, at least
+// hbPaceFloor. It runs on the finalizer goroutine, one at a time.
+func (p *hbPace) collected() {
+	if p.sample == nil {
+		p.sample = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	}
+	metrics.Read(p.sample)
+	limit := int64(hbPaceFloor)
+	if v := p.sample[0].Value; v.Kind() == metrics.KindUint64 {
+		limit = max(limit, int64(v.Uint64()))
+	}
+	p.limit.Store(limit)
+	p.grown.Store(0)
+	p.asked.Store(false)
+}
