@@ -31,6 +31,11 @@ type hbPace struct {
 	limit  atomic.Int64 // ask for a collection when grown passes it
 	asked  atomic.Bool  // a collection was asked for and has not been counted
 	sample []metrics.Sample
+
+	// Tests replace these: the live heap (nil: runtime/metrics') and how
+	// a collection is asked for (nil: runtime.GC from a goroutine).
+	live func() uint64
+	gc   func()
 }
 
 // took counts a record of n bytes an extension of e took, and asks for a
@@ -41,6 +46,10 @@ func (p *hbPace) took(e *hbEngine, n uintptr) {
 	if !e.generations.Load() || p.grown.Add(int64(n)) < p.limit.Load() || !p.asked.CompareAndSwap(false, true) {
 		return
 	}
+	if p.gc != nil {
+		p.gc()
+		return
+	}
 	go runtime.GC()
 }
 
@@ -48,15 +57,23 @@ func (p *hbPace) took(e *hbEngine, n uintptr) {
 // starts turning generations): the limit is the live heap, at least
 // hbPaceFloor. It runs on the finalizer goroutine, one at a time.
 func (p *hbPace) collected() {
+	p.limit.Store(max(hbPaceFloor, int64(p.liveHeap())))
+	p.grown.Store(0)
+	p.asked.Store(false)
+}
+
+// liveHeap returns the bytes of the Go heap the last collection found
+// live.
+func (p *hbPace) liveHeap() uint64 {
+	if p.live != nil {
+		return p.live()
+	}
 	if p.sample == nil {
 		p.sample = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	}
 	metrics.Read(p.sample)
-	limit := int64(hbPaceFloor)
 	if v := p.sample[0].Value; v.Kind() == metrics.KindUint64 {
-		limit = max(limit, int64(v.Uint64()))
+		return v.Uint64()
 	}
-	p.limit.Store(limit)
-	p.grown.Store(0)
-	p.asked.Store(false)
+	return 0
 }

@@ -15,6 +15,7 @@ import (
 // in use grow with the run.
 func TestHBPaceBoundsRecords(t *testing.T) {
 	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
+	e.pace.live = func() uint64 { return 0 } // not the test process's heap: the floor
 	e.dropOld()
 	p := e.root()
 	pub := &p.task
@@ -46,5 +47,37 @@ func TestHBPaceBoundsRecords(t *testing.T) {
 	t.Logf("peak: %d extensions in use", peak)
 	if n := races(e); n != 0 {
 		t.Fatalf("%d races", n)
+	}
+}
+
+// TestHBPaceAsksOnce: the engine asks for a collection when the records
+// its extensions took since the last one pass the limit, once until the
+// collection is counted, and not at all when its shadow keeps every
+// history (a test engine's).
+func TestHBPaceAsksOnce(t *testing.T) {
+	e := &hbEngine{}
+	asked := 0
+	e.pace.gc = func() { asked++ }
+	e.pace.live = func() uint64 { return 10 << 20 }
+	e.pace.collected()
+	e.pace.took(e, 20<<20)
+	if asked != 0 {
+		t.Fatalf("asked %d times by an engine that keeps every history", asked)
+	}
+	e.generations.Store(true)
+	e.pace.took(e, 10<<20-1)
+	if asked != 0 {
+		t.Fatalf("asked below the limit (the live heap, 10 MB)")
+	}
+	e.pace.took(e, 1)
+	e.pace.took(e, 1<<20)
+	if asked != 1 {
+		t.Fatalf("asked %d times past the limit, want once", asked)
+	}
+	e.pace.live = func() uint64 { return 0 }
+	e.pace.collected() // the limit is the floor now
+	e.pace.took(e, hbPaceFloor)
+	if asked != 2 {
+		t.Fatalf("asked %d times after a collection and the floor's worth, want 2", asked)
 	}
 }
