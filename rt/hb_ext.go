@@ -34,7 +34,7 @@ import (
 type hbExt struct {
 	rec   unsafe.Pointer         // the record: [4]uint32 lengths of w, ar, aw and r, then their entries in that order
 	class uint8                  // the record holds hbRecCap(class) entries
-	cell  atomic.Pointer[hbCell] // the cell whose extension it is (read by the sweep without the cell's lock)
+	cell  atomic.Pointer[hbCell] // the cell whose extension it is or was last (read by the sweep without the cell's lock)
 }
 
 const (
@@ -66,6 +66,7 @@ type hbExts struct {
 type hbExtPool struct {
 	free []uint32
 	recs [hbRecClasses][]unsafe.Pointer
+	took uintptr // record bytes handed out not yet counted in the engine's pace
 }
 
 // get returns extension n (1 + its index). Under the lock of the cell
@@ -122,7 +123,9 @@ func (t *hbExts) alloc(p *hbExtPool, c *hbCell) (*hbExt, uint32) {
 	}
 	x := t.get(i + 1)
 	x.rec, x.class = nil, 0
-	x.cell.Store(c)
+	if x.cell.Load() != c { // often the cell that gave it back (its word's address was reused)
+		x.cell.Store(c)
+	}
 	t.live.Add(1)
 	return x, i + 1
 }
@@ -176,7 +179,10 @@ func (t *hbExts) store(e *hbEngine, p *hbExtPool, x *hbExt, w, r, ar, aw []hbEnt
 
 // record returns a record of class k: one p holds, else new.
 func (p *hbExtPool) record(e *hbEngine, k uint8) unsafe.Pointer {
-	e.pace.took(e, hbRecSize(k))
+	if p.took += hbRecSize(k); p.took >= hbPaceBatch { // counted in the engine in batches: one counter for every thread was a contended line
+		e.pace.took(e, p.took)
+		p.took = 0
+	}
 	if n := len(p.recs[k]); n > 0 {
 		r := p.recs[k][n-1]
 		p.recs[k] = p.recs[k][:n-1]
@@ -195,8 +201,7 @@ func (t *hbExts) release(p *hbExtPool, n uint32) {
 	if x.rec != nil {
 		p.recs[x.class] = append(p.recs[x.class], x.rec)
 	}
-	x.rec, x.class = nil, 0
-	x.cell.Store(nil)
+	x.rec, x.class = nil, 0 // cell stays: a sweep that finds it clears it only if it is old
 	p.free = append(p.free, n-1)
 	t.live.Add(-1)
 }

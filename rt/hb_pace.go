@@ -22,8 +22,12 @@ import (
 // on.
 
 // hbPaceFloor is the least record memory between collections the
-// engine asks for.
-const hbPaceFloor = 4 << 20
+// engine asks for; a stripe's pool counts hbPaceBatch bytes before it
+// tells the engine (at most 1 MB not counted over 256 stripes).
+const (
+	hbPaceFloor = 4 << 20
+	hbPaceBatch = 4 << 10
+)
 
 // hbPace is the state of an engine's pacing.
 type hbPace struct {
