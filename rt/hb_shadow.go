@@ -451,7 +451,9 @@ func (e *hbEngine) forgetCell(c *hbCell, m uint8) {
 		return // nothing there (and an untouched page of cells stays untouched)
 	}
 	gen := e.lockCell(c)
-	if n := c.ext.Load(); n != 0 {
+	if m == 0xff { // the whole word: new memory there (a message's payload at a freed one's address)
+		e.clearCell(c)
+	} else if n := c.ext.Load(); n != 0 {
 		w, r, ar, aw := e.exts.get(n).lists()
 		e.store(c, forgetIn(w, m), forgetIn(r, m), forgetIn(ar, m), forgetIn(aw, m))
 	} else {
