@@ -57,8 +57,9 @@ type hbExtBlk [hbExtBlock]hbExt
 type hbExts struct {
 	blocks atomic.Pointer[[]*hbExtBlk] // grown under mu; a snapshot stays valid
 	mu     sync.Mutex
-	n      atomic.Uint32 // indexes given out
-	live   atomic.Int64  // extensions in use
+	keep   []unsafe.Pointer // blocks and records from the Go heap (no shadow memory was left), under mu
+	n      atomic.Uint32    // indexes given out
+	live   atomic.Int64     // extensions in use
 }
 
 // hbExtPool is what a stripe's cells gave back: extension indexes and
@@ -110,7 +111,7 @@ func (x *hbExt) setReads(r []hbEnt) bool {
 
 // alloc returns a new extension of cell c, with no record yet, and its
 // number (1 + its index). Under c's lock; p is its stripe's pool.
-func (t *hbExts) alloc(p *hbExtPool, c *hbCell) (*hbExt, uint32) {
+func (t *hbExts) alloc(e *hbEngine, p *hbExtPool, c *hbCell) (*hbExt, uint32) {
 	var i uint32
 	if n := len(p.free); n > 0 {
 		i = p.free[n-1]
@@ -118,7 +119,7 @@ func (t *hbExts) alloc(p *hbExtPool, c *hbCell) (*hbExt, uint32) {
 	} else {
 		i = t.n.Add(1) - 1
 		if b := t.blocks.Load(); b == nil || int(i>>hbExtShift) >= len(*b) {
-			t.grow(i)
+			t.grow(e, i)
 		}
 	}
 	x := t.get(i + 1)
@@ -130,8 +131,12 @@ func (t *hbExts) alloc(p *hbExtPool, c *hbCell) (*hbExt, uint32) {
 	return x, i + 1
 }
 
-// grow adds blocks to the table until it holds index i.
-func (t *hbExts) grow(i uint32) {
+// grow adds blocks to the table until it holds index i. The blocks are
+// e's shadow memory, outside the Go heap: they hold pointers only to
+// records and cells, which are there too (or kept by the table's keep
+// and the regions), and the collector, which the pace runs often
+// (hb_pace.go), scanned every block at every cycle when they were in it.
+func (t *hbExts) grow(e *hbEngine, i uint32) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for {
@@ -143,7 +148,15 @@ func (t *hbExts) grow(i uint32) {
 		if b != nil {
 			nb = append(nb, *b...)
 		}
-		nb = append(nb, new(hbExtBlk))
+		var blk *hbExtBlk
+		if hbMemOffHeap {
+			blk = (*hbExtBlk)(e.mem.alloc(e, unsafe.Sizeof(hbExtBlk{})))
+		}
+		if blk == nil { // Go memory, which the collector scans: where the shadow's is not outside the heap, or none was left
+			blk = new(hbExtBlk)
+			t.keep = append(t.keep, unsafe.Pointer(blk))
+		}
+		nb = append(nb, blk)
 		t.blocks.Store(&nb)
 	}
 }
@@ -191,7 +204,11 @@ func (p *hbExtPool) record(e *hbEngine, k uint8) unsafe.Pointer {
 	if r := e.mem.alloc(e, hbRecSize(k)); r != nil {
 		return r
 	}
-	return unsafe.Pointer(unsafe.SliceData(make([]uint64, (hbRecSize(k)+7)/8))) // the system has no more address space
+	r := unsafe.Pointer(unsafe.SliceData(make([]uint64, (hbRecSize(k)+7)/8))) // the system has no more address space
+	e.exts.mu.Lock()
+	e.exts.keep = append(e.exts.keep, r) // the blocks that point to it are not the collector's to see
+	e.exts.mu.Unlock()
+	return r
 }
 
 // release takes back extension n. Under the lock of the cell that held

@@ -14,6 +14,11 @@ import "unsafe"
 // extension, a free list).
 type hbMem struct{}
 
+// hbMemOffHeap says whether hbMem's memory is outside the Go heap: here
+// it is not, and what holds pointers (extension blocks) must be typed
+// Go memory, which the collector scans.
+const hbMemOffHeap = false
+
 // alloc returns n zero bytes, 16-byte aligned.
 func (m *hbMem) alloc(_ *hbEngine, n uintptr) unsafe.Pointer {
 	b := make([]uint64, (n+15)/8+1)

@@ -21,6 +21,9 @@ type hbMem struct {
 	maps *[][]byte // every mapping, for the cleanup
 }
 
+// hbMemOffHeap says whether hbMem's memory is outside the Go heap.
+const hbMemOffHeap = true
+
 const (
 	hbMapSize  = 16 << 20
 	hbMapApart = 1 << 20

@@ -325,7 +325,7 @@ func (e *hbEngine) store(c *hbCell, w, r, ar, aw []hbEnt) {
 	if n != 0 {
 		x = e.exts.get(n)
 	} else {
-		x, n = e.exts.alloc(e.pool(c), c)
+		x, n = e.exts.alloc(e, e.pool(c), c)
 		c.w.Store(0)
 		c.r.Store(0)
 		c.wSite, c.rSite = 0, 0
