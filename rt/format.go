@@ -3,6 +3,7 @@ package rt
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -32,9 +33,42 @@ func (r *reporter) print(tr *tree, rep rawReport, st []frame) {
 		fmt.Fprintf(w, "In sampled %s\n", in)
 	}
 	if rep.hb {
+		created := printCreated(w, wordTag(rep.sink), sink.Created)
+		if wordTag(rep.source) != wordTag(rep.sink) && printCreated(w, wordTag(rep.source), src.Created) {
+			created = true
+		}
+		if created {
+			fmt.Fprintln(w)
+		}
 		fmt.Fprintf(w, "%s\n", hbFoundBy)
 	}
 	fmt.Fprintf(w, "==================\n")
+}
+
+// createdAt returns the frames of the stack s a go statement at site ran
+// in, the innermost at the statement's line: the call that takes the
+// stack is the statement's last argument (`go func(){…}(t.GoAt(site))`),
+// whose line is the literal's last.
+func createdAt(s *hbStack, site Site) []frame {
+	st := s.frames()
+	if info, ok := siteInfo(site); ok && len(st) > 0 {
+		if file, line, _ := splitPos(info.Pos); line > 0 {
+			st[0].Pos = fmt.Sprintf("%s:%d", file, line)
+		}
+	}
+	return st
+}
+
+// printCreated writes where goroutine n was created, as the race
+// detector does; nothing for a goroutine whose go statement's stack is
+// unknown (a root, a callback's goroutine). It reports whether it wrote.
+func printCreated(w io.Writer, n uint64, st []frame) bool {
+	if len(st) == 0 {
+		return false
+	}
+	fmt.Fprintf(w, "\nGoroutine #%d created at:\n", n)
+	printStack(w, st)
+	return true
 }
 
 // accessVerb returns "Write", "Previous read", "Atomic write", …
@@ -79,7 +113,8 @@ type accessDesc struct {
 	Pos       string  `json:"pos"`
 	What      string  `json:"what"`
 	Block     string  `json:"block"`
-	Stack     []frame `json:"stack,omitempty"` // the current access's (stack.go); the earlier access keeps only its site
+	Stack     []frame `json:"stack,omitempty"`   // the current access's (stack.go); the earlier access keeps only its site
+	Created   []frame `json:"created,omitempty"` // hb: the stack of the go statement that created the access's goroutine (hb_depot.go)
 	construct string
 }
 
@@ -97,6 +132,7 @@ func (rep rawReport) describe(tr *tree) (sink, src accessDesc) {
 	if rep.hb {
 		sink.Block = hbGoroutine(wordTag(rep.sink), rep.starts[0])
 		src.Block = hbGoroutine(wordTag(rep.source), rep.starts[1])
+		sink.Created, src.Created = createdAt(rep.created[0], rep.starts[0]), createdAt(rep.created[1], rep.starts[1])
 	}
 	return sink, src
 }

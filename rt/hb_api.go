@@ -48,11 +48,12 @@ func (t *Task) hbGo() *Spawn { return t.hbGoAt(0) }
 
 // hbGoAt is GoAt.
 func (t *Task) hbGoAt(site Site) *Spawn {
-	th := t.hbOf()
-	if th == nil {
+	if t == nil || t.hb == nil && (t.tree == nil || t.tree.hb == nil) {
 		return nil
 	}
-	s := th.fork(site)
+	pcs := callersHere()
+	th := t.hbOf()
+	s := th.fork(site, th.eng.stacks.intern(&pcs))
 	th.mu.Unlock()
 	return &Spawn{s}
 }

@@ -47,7 +47,7 @@ func (t *Task) hbLaterOf(site Site) *hbLater {
 // thread makes the thread of one run of the callback.
 func (l *hbLater) thread() *hbThread {
 	vc := l.vc.clone()
-	id := l.eng.slots.take(&vc, l.site)
+	id := l.eng.slots.take(&vc, l.site, nil)
 	th := l.eng.newThread(id, vc)
 	th.acquireG()
 	l.eng.register(th, false)
@@ -59,7 +59,7 @@ func (l *hbLater) thread() *hbThread {
 // thread (but the cleanups, for a cleanup).
 func (e *hbEngine) asyncThread(cleanup bool, site Site) *hbThread {
 	vc := e.allClock(0, cleanup)
-	id := e.slots.take(&vc, site)
+	id := e.slots.take(&vc, site, nil)
 	th := e.newThread(id, vc)
 	if !cleanup {
 		th.acquireG() // G holds the cleanups' releases too

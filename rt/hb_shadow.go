@@ -394,7 +394,7 @@ func (e *hbEngine) report(k kind, addr uintptr, sink, source hbSide) {
 	a, b := e.slots.owner(sink.e), e.slots.owner(source.e)
 	e.reporter().add(nil, rawReport{kind: k, class: dataRace, addr: addr,
 		sink: hbWord(a.serial, sink.site, sink.atomic), source: hbWord(b.serial, source.site, source.atomic),
-		hb: true, starts: [2]Site{a.site, b.site}})
+		hb: true, starts: [2]Site{a.site, b.site}, created: [2]*hbStack{a.stack, b.stack}})
 }
 
 // forget drops the histories of [addr, addr+size): the memory was just

@@ -53,9 +53,10 @@ type hbSlots struct {
 // hbOwner is a thread that took a slot: from its first clock on, the
 // slot's epochs are its.
 type hbOwner struct {
-	from   uint32 // the slot's clock when the thread took it
-	serial uint32 // the thread's number in reports
-	site   Site   // the go statement that started it (0: a root, or Go without a site)
+	from   uint32   // the slot's clock when the thread took it
+	serial uint32   // the thread's number in reports
+	site   Site     // the go statement that started it (0: a root, or Go without a site)
+	stack  *hbStack // the stack that go statement ran in (hb_depot.go; nil: unknown)
 }
 
 // hbFree is the slot of an exited thread: the clock of its last access
@@ -80,7 +81,7 @@ const (
 // exited thread's slot whose last access *vc covers, continued after its
 // final clock, or a new slot at clock 1. site is where the thread was
 // started.
-func (s *hbSlots) take(vc *vclock, site Site) (slot uint32) {
+func (s *hbSlots) take(vc *vclock, site Site, stack *hbStack) (slot uint32) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	slot, final := s.reuse(*vc)
@@ -96,7 +97,7 @@ func (s *hbSlots) take(vc *vclock, site Site) (slot uint32) {
 	}
 	vc.set(slot, final+1)
 	s.serials++
-	s.owners[slot-1] = append(s.owners[slot-1], hbOwner{from: (*vc)[slot], serial: s.serials, site: site})
+	s.owners[slot-1] = append(s.owners[slot-1], hbOwner{from: (*vc)[slot], serial: s.serials, site: site, stack: stack})
 	return slot
 }
 

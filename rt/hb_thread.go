@@ -46,6 +46,7 @@ type hbEngine struct {
 	generations atomic.Bool   // the shadow turns generations at collections
 	gcGen       atomic.Uint64 // collections counted
 	pace        hbPace        // collections asked for at the shadow's pace (hb_pace.go)
+	stacks      hbDepot       // the stacks goroutines were created in (hb_depot.go)
 }
 
 const (
@@ -117,7 +118,7 @@ func (e *hbEngine) newThread(id uint32, vc vclock) *hbThread {
 func (e *hbEngine) root() *hbThread {
 	th := e.newThread(0, nil)
 	th.acquireG()
-	th.id = e.slots.take(&th.vc, 0)
+	th.id = e.slots.take(&th.vc, 0, nil)
 	return th
 }
 
@@ -227,15 +228,16 @@ func (th *hbThread) releaseG() {
 	th.tick()
 }
 
-// fork returns the clock of a goroutine the thread starts now at site:
+// fork returns the clock of a goroutine the thread starts now at site,
+// whose stack is stack:
 // the thread's full happens-before clock (a hard edge: what happened
 // before, lock hand-offs too), with the child's own entry in a slot of its
 // own (a new one, or an exited thread's that the clock covers,
 // hb_slot.go); the thread ticks, so what it does next does not precede
 // the child.
-func (th *hbThread) fork(site Site) *hbSpawn {
+func (th *hbThread) fork(site Site, stack *hbStack) *hbSpawn {
 	vc := th.hclock().clone()
-	id := th.eng.slots.take(&vc, site)
+	id := th.eng.slots.take(&vc, site, stack)
 	th.tick()
 	return &hbSpawn{eng: th.eng, id: id, vc: vc}
 }

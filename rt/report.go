@@ -39,9 +39,10 @@ type rawReport struct {
 	kind         kind
 	class        class
 	addr         uintptr
-	sink, source uint64  // shadow words of the current and the earlier access
-	hb           bool    // found by the happens-before layer: the words carry goroutine numbers, not block tags (hb_shadow.go)
-	starts       [2]Site // hb: the go statements that started the sink's and the source's goroutines (0: unknown)
+	sink, source uint64      // shadow words of the current and the earlier access
+	hb           bool        // found by the happens-before layer: the words carry goroutine numbers, not block tags (hb_shadow.go)
+	starts       [2]Site     // hb: the go statements that started the sink's and the source's goroutines (0: unknown)
+	created      [2]*hbStack // hb: the stacks those go statements ran in (nil: unknown)
 }
 
 // report classifies the conflict between the current access sink and the

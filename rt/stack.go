@@ -41,7 +41,20 @@ var rtPrefix = func() string {
 func callerStack(site Site) []frame {
 	var pcs [maxStack + 16]uintptr
 	n := runtime.Callers(2, pcs[:])
-	frames := runtime.CallersFrames(pcs[:n])
+	out := userFrames(pcs[:n])
+	if info, ok := siteInfo(site); ok && len(out) > 0 {
+		if file, line, _ := splitPos(info.Pos); line > 0 {
+			out[0].Pos = fmt.Sprintf("%s:%d", file, line)
+		}
+	}
+	return out
+}
+
+// userFrames returns the frames of the program counters pcs without
+// goanomaly's own, with the checked clones' names given back their
+// users' names.
+func userFrames(pcs []uintptr) []frame {
+	frames := runtime.CallersFrames(pcs)
 	var out []frame
 	relay := 0 // reflect's frames at the end of out, not yet known to be the user's
 	for len(out) < maxStack {
@@ -73,11 +86,6 @@ func callerStack(site Site) []frame {
 		}
 		if !more {
 			break
-		}
-	}
-	if info, ok := siteInfo(site); ok && len(out) > 0 {
-		if file, line, _ := splitPos(info.Pos); line > 0 {
-			out[0].Pos = fmt.Sprintf("%s:%d", file, line)
 		}
 	}
 	return out
