@@ -31,6 +31,15 @@ var rtPrefix = func() string {
 	return name[:strings.LastIndex(name, ".")+1]
 }()
 
+// rtDir is the directory of this package's source followed by a slash:
+// a closure of one of its generic functions inlined into the user's code
+// is named after the user's function (main.start.Spawned2[...].func1),
+// so its file says whose frame it is.
+var rtDir = func() string {
+	file, _ := runtime.FuncForPC(reflect.ValueOf(newReporter).Pointer()).FileLine(reflect.ValueOf(newReporter).Pointer())
+	return file[:strings.LastIndex(file, "/")+1]
+}()
+
 // callerStack returns the calling goroutine's stack without goanomaly's
 // own frames, with the checked clones' names given back their users' names.
 // The innermost frame's line is the access's own, site's: the rewrite
@@ -64,7 +73,7 @@ func userFrames(pcs []uintptr) []frame {
 			// The runtime's frames (runtime.main, goexit) are not the
 			// program's; -race, which sees only instrumented functions,
 			// omits them too.
-		case strings.HasPrefix(f.Function, rtPrefix):
+		case strings.HasPrefix(f.Function, rtPrefix) || strings.HasPrefix(f.File, rtDir):
 			// A go statement of a function with arguments starts it
 			// through reflect.MakeFunc (Spawned): the reflect frames
 			// between it and its caller are goanomaly's too.

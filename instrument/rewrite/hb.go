@@ -313,8 +313,26 @@ func (w *walker) hbGo(s *dst.GoStmt) bool {
 	} else {
 		fun = w.rval(fun)
 	}
-	s.Call.Fun = w.rtCall(rtnames.Spawned, spawn, fun)
+	s.Call.Fun = w.rtCall(w.spawnedFor(a.Call), spawn, fun)
 	return true
+}
+
+// spawnedFor returns the Spawned that starts call's function: a typed one
+// (rt/hb_spawned.go) for up to four parameters and at most one result,
+// not variadic; Spawned, through reflect for any other signature, else.
+func (w *walker) spawnedFor(call *ast.CallExpr) string {
+	sig, ok := w.info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	if !ok || sig.Variadic() {
+		return rtnames.Spawned
+	}
+	switch n, r := sig.Params().Len(), sig.Results().Len(); {
+	case n > 4 || r > 1 || n == 0 && r == 0:
+		return rtnames.Spawned // func() has Spawned's own fast path
+	case r == 1:
+		return [...]string{rtnames.Spawned0R, rtnames.Spawned1R, rtnames.Spawned2R, rtnames.Spawned3R, rtnames.Spawned4R}[n]
+	default:
+		return [...]string{"", rtnames.Spawned1, rtnames.Spawned2, rtnames.Spawned3, rtnames.Spawned4}[n]
+	}
 }
 
 // spawnable reports whether go f(…) can start _ga_rt.Spawned(…, f): f is

@@ -151,6 +151,15 @@ const (
 	CondOp             = "CondOp"             // (t, c) c: CondWait, then c.Wait()
 	Spawned            = "Spawned"
 	SpawnedJoined      = "SpawnedJoined" // Spawned for wg.Go(f) and g.Go(f): the goroutine ends with ExitJoined
+	Spawned1           = "Spawned1"      // Spawned for func(A), without reflect; Spawned2-4 for more parameters
+	Spawned2           = "Spawned2"
+	Spawned3           = "Spawned3"
+	Spawned4           = "Spawned4"
+	Spawned0R          = "Spawned0R" // Spawned for func() R; Spawned1R-4R for parameters
+	Spawned1R          = "Spawned1R"
+	Spawned2R          = "Spawned2R"
+	Spawned3R          = "Spawned3R"
+	Spawned4R          = "Spawned4R"
 	SyncRelease        = "SyncRelease"   // method of *Task: (obj) before WaitGroup Add and Done, Cond Signal and Broadcast
 	SyncAcquire        = "SyncAcquire"   // method of *Task: (obj) before WaitGroup Wait
 	CondWait           = "CondWait"      // method of *Task: (*sync.Cond) before c.Wait()
