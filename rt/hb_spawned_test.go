@@ -25,7 +25,9 @@ func TestSpawnedTyped(t *testing.T) {
 		func() { go Spawned1R(root.Go(), func(a int) int { report(a); return a })(1) },
 		func() { go Spawned2R(root.Go(), func(a, b int) int { report(a + b); return 0 })(1, 2) },
 		func() { go Spawned3R(root.Go(), func(a, b, c int) int { report(a + b + c); return 0 })(1, 2, 3) },
-		func() { go Spawned4R(root.Go(), func(a, b, c, d int) int { report(a + b + c + d); return 0 })(1, 2, 3, 4) },
+		func() {
+			go Spawned4R(root.Go(), func(a, b, c, d int) int { report(a + b + c + d); return 0 })(1, 2, 3, 4)
+		},
 	}
 	want := []int{1, 3, 6, 10, 0, 1, 3, 6, 10}
 	for i, start := range starts {
