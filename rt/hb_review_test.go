@@ -2,6 +2,7 @@ package rt
 
 import (
 	"bytes"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -165,5 +166,47 @@ func TestHBRaceAfterExtensionReuse(t *testing.T) {
 	text := out.String()
 	if races(e) != 3 || strings.Count(text, "Write of b at reuse.go:2:1") != 1 || strings.Count(text, "Write of b at reuse.go:3:1") != 2 {
 		t.Fatalf("want the second half's 3 races, got %d:\n%s", races(e), text)
+	}
+}
+
+// TestHBPaceChurnAsksNone: a program whose record memory in use does not
+// grow (a publisher rewrites one buffer, two subscribers read it
+// unordered with each other, and the publisher's next write, ordered
+// after their reads, gives each word's extension back) asks for no
+// collection: the collections it would ask for bring back nothing, and
+// each one shortens the time a history lives (hb_gen.go): a race whose
+// two accesses are two asked-for collections apart is missed.
+func TestHBPaceChurnAsksNone(t *testing.T) {
+	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
+	asked := 0
+	e.pace.live = func() uint64 { return 0 } // the floor
+	e.pace.gc = func() { asked++; e.pace.collected() }
+	e.pace.collected()
+	e.generations.Store(true) // turned by hand: no collection is counted here
+	pub := &e.root().task
+	s1, s2 := &pub.Go().hb.thread().task, &pub.Go().hb.thread().task
+	buf := make([]uint64, 512)
+	base, n := addrOf(&buf[0]), uintptr(len(buf))
+	ch := new(int)
+	const rounds = 2000 // 40 MB of records taken and given back
+	for range rounds {
+		pub.WriteRange(base, n, 8, 1)
+		pub.Chan(ch)
+		s1.Chan(ch)
+		s2.Chan(ch) // before s1's reads: the two read unordered
+		s1.ReadRange(base, n, 8, 2)
+		s2.ReadRange(base, n, 8, 3)
+		s1.Chan(ch)
+		s2.Chan(ch)
+		pub.Chan(ch) // the next write follows both reads
+	}
+	if races(e) != 0 {
+		t.Fatalf("%d races", races(e))
+	}
+	if made := e.exts.n.Load(); made < uint32(len(buf)) || e.exts.live.Load() > int64(len(buf)) {
+		t.Fatalf("%d extensions made, %d live: want the buffer's words' read sets, given back at each write", made, e.exts.live.Load())
+	}
+	if asked != 0 {
+		t.Fatalf("asked for %d collections while the records in use stayed %d extensions' worth", asked, len(buf))
 	}
 }
