@@ -42,7 +42,9 @@ func main() {
 	done := make(chan struct{})
 	wg.Add(3)
 	hold := make(chan struct{})
-	holding := os.Getenv("HOLD") != "" // read here: a call into unchecked code after the write would order it (Foreign)
+	// Read here: a call into unchecked code after the write would order
+	// it (Foreign).
+	holding := os.Getenv("HOLD") != ""
 	go func() { // the writer: stays alive, unordered with the reader
 		defer wg.Done()
 		x = 1
