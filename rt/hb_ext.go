@@ -67,7 +67,7 @@ type hbExts struct {
 type hbExtPool struct {
 	free []uint32
 	recs [hbRecClasses][]unsafe.Pointer
-	took uintptr // record bytes handed out not yet counted in the engine's pace
+	net  int64 // record bytes handed out minus given back, not yet counted in the engine's pace
 }
 
 // get returns extension n (1 + its index). Under the lock of the cell
@@ -187,15 +187,26 @@ func (t *hbExts) store(e *hbEngine, p *hbExtPool, x *hbExt, w, r, ar, aw []hbEnt
 	}
 	if old != nil { // given back only now: the lists may be in it
 		p.recs[oldClass] = append(p.recs[oldClass], old)
+		p.count(e, -int64(hbRecSize(oldClass)))
+	}
+}
+
+// count adds d to the record bytes p's cells hold (negative: given
+// back), told to the engine's pace in batches: one counter for every
+// thread was a contended line. Records taken and given back between two
+// collections (a rewritten buffer's read sets, given back at each write)
+// cancel out: the pace asks for collections when the records in use
+// grow, not when they are reused.
+func (p *hbExtPool) count(e *hbEngine, d int64) {
+	if p.net += d; p.net >= hbPaceBatch || p.net <= -hbPaceBatch {
+		e.pace.took(e, p.net)
+		p.net = 0
 	}
 }
 
 // record returns a record of class k: one p holds, else new.
 func (p *hbExtPool) record(e *hbEngine, k uint8) unsafe.Pointer {
-	if p.took += hbRecSize(k); p.took >= hbPaceBatch { // counted in the engine in batches: one counter for every thread was a contended line
-		e.pace.took(e, p.took)
-		p.took = 0
-	}
+	p.count(e, int64(hbRecSize(k)))
 	if n := len(p.recs[k]); n > 0 {
 		r := p.recs[k][n-1]
 		p.recs[k] = p.recs[k][:n-1]
@@ -211,12 +222,13 @@ func (p *hbExtPool) record(e *hbEngine, k uint8) unsafe.Pointer {
 	return r
 }
 
-// release takes back extension n. Under the lock of the cell that held
-// it, which no longer does; p is its stripe's pool.
-func (t *hbExts) release(p *hbExtPool, n uint32) {
+// release takes back extension n of e. Under the lock of the cell that
+// held it, which no longer does; p is its stripe's pool.
+func (t *hbExts) release(e *hbEngine, p *hbExtPool, n uint32) {
 	x := t.get(n)
 	if x.rec != nil {
 		p.recs[x.class] = append(p.recs[x.class], x.rec)
+		p.count(e, -int64(hbRecSize(x.class)))
 	}
 	x.rec, x.class = nil, 0 // cell stays: a sweep that finds it clears it only if it is old
 	p.free = append(p.free, n-1)

@@ -13,13 +13,15 @@ import (
 // allocates little while its threads read much (bench/unstructured/pubsub:
 // every subscriber reads every payload) went 9 collections in its run
 // once the check path stopped allocating, and its records grew to 200 MB
-// (25 MB at 164 collections before). So the program's engine counts the
-// record memory its extensions took since the last collection (new or
-// given back earlier: a sweep gives back only what two collections did
-// not see touched, so the records in use are about three counts), and
-// when that outgrows the live heap (and hbPaceFloor) it asks for a
-// collection, from a goroutine of its own: the check that noticed goes
-// on.
+// (25 MB at 164 collections before). So the program's engine counts how
+// much the record memory its extensions hold grew since the last
+// collection (taken minus given back: a sweep gives back only what two
+// collections did not see touched, so the records in use are about three
+// counts), and when that outgrows the live heap (and hbPaceFloor) it asks
+// for a collection, from a goroutine of its own: the check that noticed
+// goes on. Records taken and given back between two collections do not
+// count: a collection would bring back none of them, and each one
+// shortens the time a history lives (hb_gen.go).
 
 // hbPaceFloor is the least record memory between collections the
 // engine asks for; a stripe's pool counts hbPaceBatch bytes before it
@@ -31,7 +33,7 @@ const (
 
 // hbPace is the state of an engine's pacing.
 type hbPace struct {
-	grown  atomic.Int64 // record bytes extensions took since the last collection
+	grown  atomic.Int64 // record bytes extensions took minus gave back since the last collection
 	limit  atomic.Int64 // ask for a collection when grown passes it
 	asked  atomic.Bool  // a collection was asked for and has not been counted
 	sample []metrics.Sample
@@ -42,12 +44,12 @@ type hbPace struct {
 	gc   func()
 }
 
-// took counts a record of n bytes an extension of e took, and asks for a
-// collection when the count passes the limit. Only the program's engine (one
+// took counts n record bytes extensions of e took (negative: gave back),
+// and asks for a collection when the count passes the limit. Only the program's engine (one
 // whose shadow turns generations) asks: a test engine's keeps every
 // history.
-func (p *hbPace) took(e *hbEngine, n uintptr) {
-	if !e.generations.Load() || p.grown.Add(int64(n)) < p.limit.Load() || !p.asked.CompareAndSwap(false, true) {
+func (p *hbPace) took(e *hbEngine, n int64) {
+	if !e.generations.Load() || p.grown.Add(n) < p.limit.Load() || !p.asked.CompareAndSwap(false, true) {
 		return
 	}
 	if p.gc != nil {

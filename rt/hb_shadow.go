@@ -181,7 +181,7 @@ const hbGenMask = 1<<31 - 1
 func (e *hbEngine) clearCell(c *hbCell) {
 	if n := c.ext.Load(); n != 0 {
 		c.ext.Store(0)
-		e.exts.release(e.pool(c), n)
+		e.exts.release(e, e.pool(c), n)
 	}
 	c.w.Store(0)
 	c.r.Store(0)
@@ -314,7 +314,7 @@ func (e *hbEngine) store(c *hbCell, w, r, ar, aw []hbEnt) {
 		}
 		if n != 0 {
 			c.ext.Store(0)
-			e.exts.release(e.pool(c), n)
+			e.exts.release(e, e.pool(c), n)
 		}
 		c.w.Store(wh)
 		c.r.Store(rh)
