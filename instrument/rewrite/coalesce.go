@@ -254,7 +254,7 @@ func (w *walker) rangeShape(c *coalescing, a *ast.RangeStmt, s *dst.RangeStmt) b
 	default:
 		return false
 	}
-	if a.Value != nil && (c.temp != nil || pure(a.X)) {
+	if rangeValue(a) != nil && (c.temp != nil || pure(a.X)) {
 		c.cands[a.Value] = &cand{base: x, order: -1} // the value's check, at the body's start
 		c.bound(x, nil, 0)
 	}
