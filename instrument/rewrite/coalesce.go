@@ -246,7 +246,10 @@ func (w *walker) forShape(c *coalescing, a *ast.ForStmt) bool {
 // ranging over a temporary holding X (rangetemp.go) is a loop over that
 // temporary: c.temp, a name the type information does not know.
 func (w *walker) rangeShape(c *coalescing, a *ast.RangeStmt, s *dst.RangeStmt) bool {
-	if a.Tok != token.DEFINE || a.Key == nil || !w.loopVar(c, a.Key) {
+	if a.Key == nil && a.Tok != token.ILLEGAL { // for range n: no variable (c.j nil)
+		return false
+	}
+	if a.Key != nil && (a.Tok != token.DEFINE || !w.loopVar(c, a.Key)) {
 		return false
 	}
 	x := a.X
@@ -412,6 +415,8 @@ func (w *walker) bodyStmt(c *coalescing, s ast.Stmt, order *int) {
 		w.nested(c, s, order)
 	case *ast.SwitchStmt:
 		w.nested(c, s, order)
+	case *ast.RangeStmt:
+		w.nestedLoop(c, s, uncond, order) // coalesce_nest.go
 	default:
 		c.ok = false
 	}
@@ -431,6 +436,9 @@ func (w *walker) nested(c *coalescing, s ast.Stmt, order *int) {
 				c.ok = false
 			}
 			c.cut = true // the statements after this one may not run
+			return false
+		case *ast.RangeStmt:
+			w.nestedLoop(c, n, false, order)
 			return false
 		case ast.Expr:
 			w.expr(c, n, false, order)
@@ -596,9 +604,10 @@ func (w *walker) inBounds(c *coalescing, x *ast.IndexExpr) {
 		if w.isConst(x.Index) {
 			return // checked by the compiler
 		}
-	}
-	if isPointer(w.info.TypeOf(x.X)) { // to an array: a dereference
-		w.nonNil(c, x.X)
+	case *types.Pointer: // to an array: a dereference
+		if w.nonNil(c, x.X); w.isConst(x.Index) {
+			return // checked by the compiler
+		}
 	}
 	if sym, d, ok := w.affine(c, x.Index); ok { // x[j+S+d] evaluated conditionally: still a bound
 		if !w.baseInvariant(c, x.X) || !w.safe(c, x.X) {

@@ -126,7 +126,9 @@ func (w *walker) loopWrites(c *coalescing, body *ast.BlockStmt) []loc {
 		case *ast.IncDecStmt:
 			write(s.X)
 		case *ast.RangeStmt:
-			c.ok = false
+			if !w.nestable(s) {
+				c.ok = false // a nested loop other than coalesce_nest.go's
+			}
 		}
 		return true
 	})

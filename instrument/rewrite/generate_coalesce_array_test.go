@@ -17,7 +17,8 @@ const famCoalesceArray = numFamilies + 1
 // range over a row with only its key (the row is not evaluated), with a
 // value (the row is copied before the loop), over a pointer to a row
 // (read element by element), and a loop over m indexing rows directly or
-// through pointers to them, with offsets j+d.
+// through pointers to them, with offsets j+d; a third of them are loop
+// nests (coalesceNest).
 func (g *gen) coalesceArrayFunc(name string) {
 	h, m, n := 2+g.r.IntN(4), 2+g.r.IntN(7), 2+g.r.IntN(2)
 	g.p("type %sacc struct {\ntot int\nrows [%d][%d]int\n}\n", name, h, m+1)
@@ -30,6 +31,7 @@ func (g *gen) coalesceArrayFunc(name string) {
 	g.p("%s", j.open)
 	g.p("r := (i*%d + %d) %% h", 1+g.r.IntN(3), g.r.IntN(3))
 	g.p("r0 := (r + 1 + %d) %% h", g.r.IntN(h-1)) // never r
+	g.p("_ = r0")
 	g.p("sum := 0")
 	g.coalesceArrayLoop(m)
 	g.p("_ = sum")
@@ -48,6 +50,13 @@ func (g *gen) coalesceArrayLoop(m int) {
 	if g.oneIn(3) { // through pointers to the rows
 		g.p("{\nq, q0 := &x.rows[r], &x.rows[r0]\n_, _ = q, q0")
 		dst, src, closing = "q", "q0", "}\n}"
+	}
+	if g.oneIn(3) {
+		g.coalesceNest(m, dst, src) // closes its loop
+		if closing != "}" {
+			g.p("}") // the block of q and q0
+		}
+		return
 	}
 	switch g.r.IntN(5) {
 	case 0:
@@ -90,4 +99,40 @@ func (g *gen) coalesceArrayLoop(m int) {
 		g.p("x.tot += %s", read())
 	}
 	g.p("%s", closing)
+}
+
+// coalesceNest writes a loop nest of coalesceArrayLoop (coalesce_nest.go):
+// an outer loop, with or without a variable, whose body runs an inner
+// range loop that checks nothing in its iterations (its row r0 copied, or
+// not evaluated, or an int) and then writes row r at one column or x.tot.
+// Row r0 is read by the inner loop's range expression alone, row r
+// written by one statement.
+func (g *gen) coalesceNest(m int, dst, src string) {
+	if g.oneIn(2) {
+		g.p("for range %d {", 1+g.r.IntN(3))
+	} else {
+		g.p("for k := range %d {\n_ = k", 1+g.r.IntN(3))
+	}
+	row := "x.rows[r0]"
+	if src != "x.rows[r0]" {
+		row = "*" + src // a pointer to the row: its copy
+	}
+	switch g.r.IntN(5) {
+	case 0:
+		g.p("for _, v := range %s {\nsum += v\n}", row)
+	case 1:
+		g.p("for k2 := range %s {\nsum += k2\n}", g.pick("x.rows[r0]", src))
+	case 2:
+		g.p("for range m {\nsum++\n}")
+	case 3:
+		g.p("for k2, v := range %s {\nif k2 == %d {\ncontinue\n}\nsum += v\n}", row, g.r.IntN(m))
+	default: // two levels
+		g.p("for range %d {\nfor _, v := range %s {\nsum += v\n}\n}", 1+g.r.IntN(2), row)
+	}
+	if g.oneIn(2) {
+		g.p("%s[%d] = sum", dst, g.r.IntN(m+1))
+	} else {
+		g.p("x.tot += sum")
+	}
+	g.p("}")
 }
