@@ -36,7 +36,8 @@ import (
 // the user's code; both copies carry the loop's /*line*/ directives.
 //
 // The rule. A loop is coalesced when
-//   - it is `for j := lo; j < hi; j++` (or j <= hi, or j += 1), `for j := range n` or
+//   - it is `for j := lo; j < hi; j++` (or j <= hi, or j += 1), `for j := range n`
+//     (or `for range n`, no j) or
 //     `for j[, v] := range s` (s a slice; for a loop over an expression,
 //     the temporary rangetemp.go made it range over) or over an array or
 //     a pointer to an array (len(s) iterations, a constant; a value of a
@@ -45,7 +46,8 @@ import (
 //     nothing but the loop assigns,
 //     hi (for the three-clause form) loop-invariant;
 //   - its body has no break, goto, labelled continue, label, return, go,
-//     defer, select, send, receive, nested loop, function literal,
+//     defer, select, send, receive, nested loop (but those of
+//     coalesce_nest.go, which check nothing per iteration), function literal,
 //     composite literal, address operator, slice expression or type
 //     assertion, no map index, no `:=` that redeclares, and no call but
 //     len, cap, min, max, functions of package math and conversions that
