@@ -117,10 +117,11 @@ type coalescing struct {
 	bounds  map[string]*bound
 	writes  []loc // the locations the loop writes
 	taken   map[*types.Var]bool
-	temp    *ast.Ident // the temporary a range loop ranges over (rangetemp.go), nil for none
-	ptr     ast.Expr   // X of a range with a value over a pointer to an array: tested != nil
-	ok      bool       // the body qualifies so far
-	cut     bool       // a continue may end an iteration here: what follows is conditional
+	temp    *ast.Ident        // the temporary a range loop ranges over (rangetemp.go), nil for none
+	ptr     ast.Expr          // X of a range with a value over a pointer to an array: tested != nil
+	values  map[ast.Expr]bool // the values of nested range loops whose reads are candidates (coalesce_nest.go)
+	ok      bool              // the body qualifies so far
+	cut     bool              // a continue may end an iteration here: what follows is conditional
 	checks  []*loopCheck
 }
 
@@ -131,6 +132,7 @@ type cand struct {
 	d     int
 	order int  // evaluation order of its check in an iteration
 	whole bool // a footprint that may be anywhere in base (a strided access, coalesce_stride.go)
+	fixed bool // the whole of base, base[0:len(base)], in every iteration: a nested loop's values (coalesce_nest.go)
 }
 
 // bound collects the offsets d of the x[j+S+d] of one slice x and one S.
@@ -156,7 +158,7 @@ func (w *walker) coalesceStart(s dst.Stmt) *coalescing {
 	if w.task == "" || w.cfg.Elementwise || w.coal != nil || importsUnsafe(w.pkg.Types) || w.res.Views() != "" {
 		return nil
 	}
-	c := &coalescing{cands: map[ast.Expr]*cand{}, feet: map[ast.Expr]*cand{}, strides: map[string]*stride{}, bounds: map[string]*bound{}, ok: true}
+	c := &coalescing{cands: map[ast.Expr]*cand{}, feet: map[ast.Expr]*cand{}, strides: map[string]*stride{}, bounds: map[string]*bound{}, values: map[ast.Expr]bool{}, ok: true}
 	var body *ast.BlockStmt
 	switch a := w.astOf(s).(type) {
 	case *ast.ForStmt:
@@ -760,8 +762,8 @@ func (w *walker) workerTask(worker bool) dst.Expr {
 
 // checkLoc is the location a check of the loop touches.
 func (w *walker) checkLoc(c *coalescing, k *loopCheck) loc {
-	if r, ok := c.loop.(*ast.RangeStmt); ok && k.a == r.Value {
-		return loc{kind: locElem, typ: w.info.TypeOf(r.Value)}
+	if r, ok := c.loop.(*ast.RangeStmt); ok && k.a == r.Value || c.values[k.a] {
+		return loc{kind: locElem, typ: w.info.TypeOf(k.a)} // the element the value holds
 	}
 	return w.locOf(k.a)
 }
@@ -796,12 +798,13 @@ func (w *walker) coalesceEnd(c *coalescing, loop, slow dst.Stmt) dst.Stmt {
 			moved = append(moved, g)
 			continue
 		}
-		if part, conds, ok := w.partialMove(c, g); ok {
+		if slices.ContainsFunc(g, isFixed) {
+			// kept: a whole span is no run of j (partialMove and pointMove order runs by j)
+		} else if part, conds, ok := w.partialMove(c, g); ok {
 			moved = append(moved, part)
 			after = append(after, conds...)
 			continue
-		}
-		if conds, ok := w.pointMove(c, g); ok {
+		} else if conds, ok := w.pointMove(c, g); ok {
 			moved = append(moved, g)
 			after = append(after, conds...)
 			continue
@@ -884,16 +887,19 @@ func (w *walker) groups(c *coalescing) [][]*loopCheck {
 	return out
 }
 
-// movableGroup: every check of g is a candidate, and all are invariant or
-// all are elements x[j+d].
+// movableGroup: every check of g is a candidate, and all are invariant, or
+// all are elements x[j+d], or all are whole spans (nested loops' values,
+// which read every element in every iteration: reads in body order).
 func movableGroup(g []*loopCheck) bool {
 	for _, k := range g {
-		if k.cand == nil || (k.cand.base == nil) != (g[0].cand.base == nil) {
+		if k.cand == nil || (k.cand.base == nil) != (g[0].cand.base == nil) || k.cand.fixed != g[0].cand.fixed {
 			return false
 		}
 	}
 	return true
 }
+
+func isFixed(k *loopCheck) bool { return k.cand != nil && k.cand.fixed }
 
 // movedChecks are the checks of group g before the loop, in the order each
 // location meets them in the loop: body order for invariant addresses; by

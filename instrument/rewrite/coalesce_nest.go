@@ -21,11 +21,17 @@ import (
 //     with := or no variables: it ends after len(X) iterations, whatever
 //     its body does (that body is held to the rule's statements: no
 //     break, goto, return or loop but such range loops);
-//   - it reads no element per iteration (no value over a slice or a
-//     pointer to an array) and its body makes no check (no shared
-//     location in it, checkedIn): the loops whose own iterations are
-//     checked are left to be coalesced themselves, as before (the nest's
-//     rule would keep their checks in the inner loop, conditional);
+//   - its body makes no check (no shared location in it, checkedIn):
+//     loops whose bodies are checked are left to be coalesced themselves,
+//     as before (the nest's rule would keep their checks in the inner
+//     loop, conditional);
+//   - a value over a slice or a pointer to an array (an element read per
+//     iteration) only when the loop is reached in every outer iteration
+//     and X is pure and invariant in the outer loop: the loop then reads
+//     all of X, X[0:len(X)], in every outer iteration (it runs to its
+//     end), one candidate of its own kind (cand.fixed, wholeValues),
+//     moved as a ReadSpan of the whole of X when its group holds only
+//     such spans (reads, in body order), kept in the inner loop else;
 //   - every operation of its body that can panic is made safe by a
 //     condition tested before the outer loop, as the rule requires of
 //     any conditional statement (the inner loop's variables are not
@@ -55,11 +61,36 @@ func (w *walker) nestedLoop(c *coalescing, s *ast.RangeStmt, uncond bool, order 
 	if !w.rangeUnevaluated(s) {
 		w.expr(c, s.X, uncond, order)
 	}
+	if _, isArr := underlying(w.info.TypeOf(s.X)).(*types.Array); rangeValue(s) != nil && !isArr {
+		w.wholeValues(c, s, uncond, order)
+	}
 	w.nested(c, s.Body, order)
 }
 
+// wholeValues makes the element reads of nested loop s, a range with a
+// value over a slice or a pointer to an array, one candidate: the whole of
+// X, read in every iteration of the outer loop when s is reached in every
+// iteration, runs to its end (no break), and X is the same slice in each
+// (pure and invariant; the temporary rangetemp.go assigns it in the body
+// holds X's value, the same then). Otherwise the outer loop is refused:
+// s coalesces itself, as before.
+func (w *walker) wholeValues(c *coalescing, s *ast.RangeStmt, uncond bool, order *int) {
+	if !uncond || !pure(s.X) || !w.invariant(c, s.X) || !w.safe(c, s.X) {
+		c.ok = false
+		return
+	}
+	var base ast.Expr = s.X
+	if isPointer(w.info.TypeOf(s.X)) {
+		w.nonNil(c, s.X)
+		base = &ast.SliceExpr{X: s.X}
+	}
+	c.cands[s.Value] = &cand{base: base, fixed: true, order: *order}
+	c.values[s.Value] = true
+	*order++
+}
+
 // nestable reports whether range loop s, nested in a coalesced loop, ends
-// after len(X) iterations and reads no element of X per iteration.
+// after len(X) iterations whatever its body does.
 func (w *walker) nestable(s *ast.RangeStmt) bool {
 	if s.Tok == token.ASSIGN {
 		return false // it would write the outer loop's variables
@@ -70,14 +101,12 @@ func (w *walker) nestable(s *ast.RangeStmt) bool {
 	case *types.Array:
 		return true // a value is read at the copy, X's own check
 	case *types.Slice:
+		return true
 	case *types.Pointer:
-		if isArr, _ := arrayRange(t); !isArr {
-			return false
-		}
-	default:
-		return false // a map, channel, string or function
+		isArr, _ := arrayRange(t)
+		return isArr
 	}
-	return rangeValue(s) == nil
+	return false // a map, channel, string or function
 }
 
 // checkedIn reports whether body may make a check: some location it

@@ -136,6 +136,20 @@ func main() {
 				for range 1 {
 				}
 			}
+			acc := 0
+			for range 3 { // moved: a nested loop's values over an invariant slice, spanned whole
+				for _, x := range bv {
+					acc += x
+				}
+				b.sum = acc
+			}
+			for range 3 { // kept: a nested loop's values, conditionally
+				if acc > 0 {
+					for _, x := range bv {
+						acc += x
+					}
+				}
+			}
 			for j := range n { // kept: a nested loop that checks its iterations (coalesced itself)
 				f[r*n+j] = 0
 				for k := range 2 {

@@ -103,11 +103,13 @@ func (g *gen) coalesceArrayLoop(m int) {
 
 // coalesceNest writes a loop nest of coalesceArrayLoop (coalesce_nest.go):
 // an outer loop, with or without a variable, whose body runs an inner
-// range loop that checks nothing in its iterations (its row r0 copied, or
-// not evaluated, or an int) and then writes row r at one column or x.tot.
+// range loop that checks nothing in its body (its row r0 copied, or not
+// evaluated, or an int, or read element by element through a slice of
+// it) and then writes row r at one column or x.tot.
 // Row r0 is read by the inner loop's range expression alone, row r
 // written by one statement.
 func (g *gen) coalesceNest(m int, dst, src string) {
+	g.p("row0 := x.rows[r0][:]\n_ = row0")
 	if g.oneIn(2) {
 		g.p("for range %d {", 1+g.r.IntN(3))
 	} else {
@@ -117,7 +119,11 @@ func (g *gen) coalesceNest(m int, dst, src string) {
 	if src != "x.rows[r0]" {
 		row = "*" + src // a pointer to the row: its copy
 	}
-	switch g.r.IntN(5) {
+	switch g.r.IntN(7) {
+	case 5: // a slice of row r0: its elements, each outer iteration
+		g.p("for _, v := range row0 {\nsum += v\n}")
+	case 6:
+		g.p("for k2, v := range row0 {\nif k2 == %d {\ncontinue\n}\nsum += v\n}", g.r.IntN(m))
 	case 0:
 		g.p("for _, v := range %s {\nsum += v\n}", row)
 	case 1:

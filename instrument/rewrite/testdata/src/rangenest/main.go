@@ -9,8 +9,9 @@ import (
 // A loop nest (rewrite/coalesce_nest.go): digest's inner loop checks
 // nothing in its iterations, so the copy of r.words its range makes in
 // every round is checked once, before the outer loop, when a round runs
-// (0 < rounds) and r is not nil. Each goroutine writes a word of the
-// record the next one digests: a race with that copy.
+// (0 < rounds) and r is not nil; mix's inner loop reads a slice's
+// elements, spanned whole once. Each goroutine writes a word of the record
+// the next one digests: a race with that copy and those reads.
 
 type record struct {
 	words [8]uint64
@@ -30,6 +31,19 @@ func digest(r *record, rounds int) uint64 {
 	return h
 }
 
+// mix reads the words element by element through a slice of them: the
+// inner loop reads all of ws in every round, one ReadSpan of ws before
+// the rounds.
+func mix(r *record, rounds int) uint64 {
+	h, ws := uint64(0), r.words[:]
+	for range rounds {
+		for _, w := range ws {
+			h += w
+		}
+	}
+	return h
+}
+
 func main() {
 	rounds := len(os.Args) + 2 // 3: the golden test runs the program without arguments
 	recs := make([]*record, 4)
@@ -39,7 +53,7 @@ func main() {
 	var wg sync.WaitGroup
 	for i := range 4 {
 		wg.Go(func() {
-			recs[i].hash = digest(recs[i], rounds)
+			recs[i].hash = digest(recs[i], rounds) + mix(recs[i], rounds)
 			recs[(i+1)%4].words[i] = uint64(i) // a word of the record the next goroutine digests
 		})
 	}
