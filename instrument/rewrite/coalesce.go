@@ -36,13 +36,18 @@ import (
 // the user's code; both copies carry the loop's /*line*/ directives.
 //
 // The rule. A loop is coalesced when
-//   - it is `for j := lo; j < hi; j++` (or j <= hi, or j += 1), `for j := range n` or
+//   - it is `for j := lo; j < hi; j++` (or j <= hi, or j += 1), `for j := range n`
+//     (or `for range n`, no j) or
 //     `for j[, v] := range s` (s a slice; for a loop over an expression,
-//     the temporary rangetemp.go made it range over), j an int that
+//     the temporary rangetemp.go made it range over) or over an array or
+//     a pointer to an array (len(s) iterations, a constant; a value of a
+//     pointer's elements is the span s[:] with s != nil, an array value's
+//     copy is the header's check, rangelen.go), j an int that
 //     nothing but the loop assigns,
 //     hi (for the three-clause form) loop-invariant;
 //   - its body has no break, goto, labelled continue, label, return, go,
-//     defer, select, send, receive, nested loop, function literal,
+//     defer, select, send, receive, nested loop (but those of
+//     coalesce_nest.go, which check nothing per iteration), function literal,
 //     composite literal, address operator, slice expression or type
 //     assertion, no map index, no `:=` that redeclares, and no call but
 //     len, cap, min, max, functions of package math and conversions that
@@ -53,7 +58,9 @@ import (
 //   - every operation of the body that can panic is made safe by a
 //     condition tested before the loop: an index x[k] with x and k
 //     loop-invariant (k < len(x)), or x[j+d] with x invariant and d a
-//     constant (lo+d ≥ 0 and hi+d ≤ len(x)), or x[j+S+d] with S
+//     constant (lo+d ≥ 0 and hi+d ≤ len(x); an array x at an invariant
+//     location, a pointer to an array x != nil, both spanned as x[:]),
+//     or x[j+S+d] with S
 //     loop-invariant (rt.SpanIn, coalesce_affine.go), or x[coef*j+S+d]
 //     with coef loop-invariant (rt.StrideIn, coalesce_stride.go: checked
 //     where it is); a dereference of an invariant
@@ -110,9 +117,11 @@ type coalescing struct {
 	bounds  map[string]*bound
 	writes  []loc // the locations the loop writes
 	taken   map[*types.Var]bool
-	temp    *ast.Ident // the temporary a range loop ranges over (rangetemp.go), nil for none
-	ok      bool       // the body qualifies so far
-	cut     bool       // a continue may end an iteration here: what follows is conditional
+	temp    *ast.Ident        // the temporary a range loop ranges over (rangetemp.go), nil for none
+	ptr     ast.Expr          // X of a range with a value over a pointer to an array: tested != nil
+	values  map[ast.Expr]bool // the values of nested range loops whose reads are candidates (coalesce_nest.go)
+	ok      bool              // the body qualifies so far
+	cut     bool              // a continue may end an iteration here: what follows is conditional
 	checks  []*loopCheck
 }
 
@@ -123,6 +132,7 @@ type cand struct {
 	d     int
 	order int  // evaluation order of its check in an iteration
 	whole bool // a footprint that may be anywhere in base (a strided access, coalesce_stride.go)
+	fixed bool // the whole of base, base[0:len(base)], in every iteration: a nested loop's values (coalesce_nest.go)
 }
 
 // bound collects the offsets d of the x[j+S+d] of one slice x and one S.
@@ -148,7 +158,7 @@ func (w *walker) coalesceStart(s dst.Stmt) *coalescing {
 	if w.task == "" || w.cfg.Elementwise || w.coal != nil || importsUnsafe(w.pkg.Types) || w.res.Views() != "" {
 		return nil
 	}
-	c := &coalescing{cands: map[ast.Expr]*cand{}, feet: map[ast.Expr]*cand{}, strides: map[string]*stride{}, bounds: map[string]*bound{}, ok: true}
+	c := &coalescing{cands: map[ast.Expr]*cand{}, feet: map[ast.Expr]*cand{}, strides: map[string]*stride{}, bounds: map[string]*bound{}, values: map[ast.Expr]bool{}, ok: true}
 	var body *ast.BlockStmt
 	switch a := w.astOf(s).(type) {
 	case *ast.ForStmt:
@@ -182,6 +192,11 @@ func (w *walker) coalesceStart(s dst.Stmt) *coalescing {
 	}
 	if c.lo != nil && !w.invariant(c, c.lo) || !w.invariant(c, c.hi) {
 		return nil
+	}
+	if c.ptr != nil && c.cands[rangeValue(w.astOf(s).(*ast.RangeStmt))] != nil {
+		if w.nonNil(c, c.ptr); !c.ok {
+			return nil
+		}
 	}
 	if c.incl {
 		// j <= n runs j < n+1. When n+1 wraps (n is the largest int) the
@@ -235,7 +250,10 @@ func (w *walker) forShape(c *coalescing, a *ast.ForStmt) bool {
 // ranging over a temporary holding X (rangetemp.go) is a loop over that
 // temporary: c.temp, a name the type information does not know.
 func (w *walker) rangeShape(c *coalescing, a *ast.RangeStmt, s *dst.RangeStmt) bool {
-	if a.Tok != token.DEFINE || a.Key == nil || !w.loopVar(c, a.Key) {
+	if a.Key == nil && a.Tok != token.ILLEGAL { // for range n: no variable (c.j nil)
+		return false
+	}
+	if a.Key != nil && (a.Tok != token.DEFINE || !w.loopVar(c, a.Key)) {
 		return false
 	}
 	x := a.X
@@ -243,7 +261,8 @@ func (w *walker) rangeShape(c *coalescing, a *ast.RangeStmt, s *dst.RangeStmt) b
 		c.temp = ast.NewIdent(tmp)
 		x = c.temp
 	}
-	switch underlying(w.info.TypeOf(a.X)).(type) {
+	base := x
+	switch t := underlying(w.info.TypeOf(a.X)).(type) {
 	case *types.Slice:
 		c.hi, c.hiLen = x, true
 	case *types.Basic:
@@ -251,14 +270,55 @@ func (w *walker) rangeShape(c *coalescing, a *ast.RangeStmt, s *dst.RangeStmt) b
 			return false
 		}
 		c.hi = a.X
+	case *types.Array:
+		// len(X) iterations, a constant. With a value the loop copied X
+		// before it started: that read is the header's check, and the
+		// iterations read no element (rangelen.go), so no value candidate.
+		c.hi = intLit(int(t.Len()))
+		return true
+	case *types.Pointer:
+		arr, ok := t.Elem().Underlying().(*types.Array)
+		if !ok {
+			return false
+		}
+		c.hi = intLit(int(arr.Len()))
+		if rangeValue(a) == nil {
+			return true
+		}
+		// Each iteration reads *X's element: X != nil before the loop
+		// (coalesceStart, once the loop's writes are known), and the span
+		// is over X[:].
+		c.ptr = x
+		base = &ast.SliceExpr{X: x}
 	default:
 		return false
 	}
-	if a.Value != nil && (c.temp != nil || pure(a.X)) {
-		c.cands[a.Value] = &cand{base: x, order: -1} // the value's check, at the body's start
+	if rangeValue(a) != nil && (c.temp != nil || pure(a.X)) {
+		c.cands[a.Value] = &cand{base: base, order: -1} // the value's check, at the body's start
 		c.bound(x, nil, 0)
 	}
 	return true
+}
+
+// arrayLen is the length of x when it is an array or a pointer to one (x
+// may be the temporary of the loop, of the type of the loop's X).
+func (w *walker) arrayLen(c *coalescing, x ast.Expr) (int, bool) {
+	t := w.info.TypeOf(x)
+	if r, ok := c.loop.(*ast.RangeStmt); ok && c.temp != nil && x == c.temp {
+		t = w.info.TypeOf(r.X)
+	}
+	if p, ok := underlying(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if a, ok := underlying(t).(*types.Array); ok {
+		return int(a.Len()), true
+	}
+	return 0, false
+}
+
+// intLit is the constant n as a bound the coalescer made.
+func intLit(n int) ast.Expr {
+	return &ast.BasicLit{Kind: token.INT, Value: itoa(n)}
 }
 
 // loopVar records e as the loop's int variable.
@@ -359,6 +419,8 @@ func (w *walker) bodyStmt(c *coalescing, s ast.Stmt, order *int) {
 		w.nested(c, s, order)
 	case *ast.SwitchStmt:
 		w.nested(c, s, order)
+	case *ast.RangeStmt:
+		w.nestedLoop(c, s, uncond, order) // coalesce_nest.go
 	default:
 		c.ok = false
 	}
@@ -378,6 +440,9 @@ func (w *walker) nested(c *coalescing, s ast.Stmt, order *int) {
 				c.ok = false
 			}
 			c.cut = true // the statements after this one may not run
+			return false
+		case *ast.RangeStmt:
+			w.nestedLoop(c, n, false, order)
 			return false
 		case ast.Expr:
 			w.expr(c, n, false, order)
@@ -499,12 +564,28 @@ func (w *walker) elemCand(c *coalescing, x *ast.IndexExpr, order int) bool {
 	if !ok {
 		return false
 	}
-	switch underlying(w.info.TypeOf(x.X)).(type) {
+	switch t := underlying(w.info.TypeOf(x.X)).(type) {
 	case *types.Slice:
 		if aggregate(w.info.TypeOf(x)) || !w.invariant(c, x.X) || !w.safe(c, x.X) {
 			return false
 		}
 		c.cands[x] = &cand{base: x.X, sym: sym, d: d, order: order}
+	case *types.Array:
+		// The array's elements as a slice, X[:]: its location must be the
+		// same in every iteration (its contents may change).
+		if aggregate(w.info.TypeOf(x)) || !addressable(x.X, w.info) || !w.addrInvariant(c, x.X) || !w.safe(c, x.X) {
+			return false
+		}
+		c.cands[x] = &cand{base: &ast.SliceExpr{X: x.X}, sym: sym, d: d, order: order}
+	case *types.Pointer: // to an array (indexing compiles): X != nil, and X[:]
+		if aggregate(w.info.TypeOf(x)) || !w.invariant(c, x.X) || !w.safe(c, x.X) {
+			return false
+		}
+		if _, arr := t.Elem().Underlying().(*types.Array); !arr {
+			return false
+		}
+		w.nonNil(c, x.X)
+		c.cands[x] = &cand{base: &ast.SliceExpr{X: x.X}, sym: sym, d: d, order: order}
 	case *types.Basic: // a string: not checked, but it may panic
 		if !w.invariant(c, x.X) || !w.safe(c, x.X) {
 			return false
@@ -527,9 +608,13 @@ func (w *walker) inBounds(c *coalescing, x *ast.IndexExpr) {
 		if w.isConst(x.Index) {
 			return // checked by the compiler
 		}
+	case *types.Pointer: // to an array: a dereference
+		if w.nonNil(c, x.X); w.isConst(x.Index) {
+			return // checked by the compiler
+		}
 	}
 	if sym, d, ok := w.affine(c, x.Index); ok { // x[j+S+d] evaluated conditionally: still a bound
-		if !w.invariant(c, x.X) || !w.safe(c, x.X) {
+		if !w.baseInvariant(c, x.X) || !w.safe(c, x.X) {
 			c.ok = false
 			return
 		}
@@ -541,6 +626,16 @@ func (w *walker) inBounds(c *coalescing, x *ast.IndexExpr) {
 		return
 	}
 	c.cond(&ast.BinaryExpr{X: lenArg(x.Index, w.isConst(x.Index)), Op: token.LSS, Y: lenArg(lenOf(x.X), w.isConst(x.Index))})
+}
+
+// baseInvariant reports whether x, indexed at x[j+S+d], names the same
+// elements in every iteration: an invariant slice or pointer, or an array
+// at an invariant location (its elements may be written).
+func (w *walker) baseInvariant(c *coalescing, x ast.Expr) bool {
+	if _, arr := underlying(w.info.TypeOf(x)).(*types.Array); arr {
+		return w.addrInvariant(c, x)
+	}
+	return w.invariant(c, x)
 }
 
 // lenArg is e as an operand of a bounds test: uint64(e) unless constant.
@@ -667,8 +762,8 @@ func (w *walker) workerTask(worker bool) dst.Expr {
 
 // checkLoc is the location a check of the loop touches.
 func (w *walker) checkLoc(c *coalescing, k *loopCheck) loc {
-	if r, ok := c.loop.(*ast.RangeStmt); ok && k.a == r.Value {
-		return loc{kind: locElem, typ: w.info.TypeOf(r.Value)}
+	if r, ok := c.loop.(*ast.RangeStmt); ok && k.a == r.Value || c.values[k.a] {
+		return loc{kind: locElem, typ: w.info.TypeOf(k.a)} // the element the value holds
 	}
 	return w.locOf(k.a)
 }
@@ -703,12 +798,13 @@ func (w *walker) coalesceEnd(c *coalescing, loop, slow dst.Stmt) dst.Stmt {
 			moved = append(moved, g)
 			continue
 		}
-		if part, conds, ok := w.partialMove(c, g); ok {
+		if slices.ContainsFunc(g, isFixed) {
+			// kept: a whole span is no run of j (partialMove and pointMove order runs by j)
+		} else if part, conds, ok := w.partialMove(c, g); ok {
 			moved = append(moved, part)
 			after = append(after, conds...)
 			continue
-		}
-		if conds, ok := w.pointMove(c, g); ok {
+		} else if conds, ok := w.pointMove(c, g); ok {
 			moved = append(moved, g)
 			after = append(after, conds...)
 			continue
@@ -791,16 +887,19 @@ func (w *walker) groups(c *coalescing) [][]*loopCheck {
 	return out
 }
 
-// movableGroup: every check of g is a candidate, and all are invariant or
-// all are elements x[j+d].
+// movableGroup: every check of g is a candidate, and all are invariant, or
+// all are elements x[j+d], or all are whole spans (nested loops' values,
+// which read every element in every iteration: reads in body order).
 func movableGroup(g []*loopCheck) bool {
 	for _, k := range g {
-		if k.cand == nil || (k.cand.base == nil) != (g[0].cand.base == nil) {
+		if k.cand == nil || (k.cand.base == nil) != (g[0].cand.base == nil) || k.cand.fixed != g[0].cand.fixed {
 			return false
 		}
 	}
 	return true
 }
+
+func isFixed(k *loopCheck) bool { return k.cand != nil && k.cand.fixed }
 
 // movedChecks are the checks of group g before the loop, in the order each
 // location meets them in the loop: body order for invariant addresses; by
@@ -900,6 +999,9 @@ func (w *walker) loopCond(c *coalescing, apart []dst.Expr) dst.Expr {
 		if !w.isConst(lo) || w.constInt(lo)+b.dmin < 0 {
 			conds = append(conds, &ast.BinaryExpr{X: lo, Op: token.GEQ, Y: &ast.BasicLit{Kind: token.INT, Value: itoa(-b.dmin)}})
 		}
+		if n, ok := w.arrayLen(c, b.x); ok && w.isConst(hi) && w.constInt(hi)+b.dmax <= n {
+			continue // hi+dmax <= len(x), both constants
+		}
 		if !c.hiLen || b.dmax > 0 || types.ExprString(b.x) != types.ExprString(c.hi) {
 			conds = append(conds, &ast.BinaryExpr{X: hi, Op: token.LEQ, Y: plusConst(lenOf(b.x), -b.dmax)})
 		}
@@ -977,6 +1079,11 @@ func copyExpr(e ast.Expr) dst.Expr {
 		return &dst.ParenExpr{X: &dst.UnaryExpr{Op: x.Op, X: copyExpr(x.X)}}
 	case *ast.BinaryExpr:
 		return &dst.ParenExpr{X: &dst.BinaryExpr{X: copyExpr(x.X), Op: x.Op, Y: copyExpr(x.Y)}}
+	case *ast.SliceExpr: // X[:] of an array or a pointer to one (a span's base)
+		if x.Low != nil || x.High != nil || x.Max != nil {
+			break
+		}
+		return &dst.SliceExpr{X: copyExpr(x.X)}
 	case *ast.CallExpr:
 		call := &dst.CallExpr{Fun: copyExpr(x.Fun)}
 		for _, a := range x.Args {

@@ -133,6 +133,9 @@ func symClasses(g []*loopCheck) map[string]int {
 // spanOf is the span [lo+S+d, hi+S+d) an element candidate touches, as
 // arguments of ReadSpan/WriteSpan (constants folded).
 func (w *walker) spanOf(c *coalescing, k *cand) (lo, hi dst.Expr) {
+	if k.fixed {
+		return &dst.BasicLit{Kind: token.INT, Value: "0"}, copyExpr(lenOf(k.base))
+	}
 	l, h := c.lo, c.hi
 	if l == nil {
 		l = &ast.BasicLit{Kind: token.INT, Value: "0"}

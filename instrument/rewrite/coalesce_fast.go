@@ -50,4 +50,33 @@ func stripChecks(loop dst.Node, tasks map[*dst.Ident]bool) {
 			r.Key = dst.NewIdent("_") // declared for the element's check only (rangeElemCheck)
 		}
 	}
+	// A nested loop's element checks moved too (coalesce_nest.go): its
+	// _ga_i, if nothing uses it now, would not compile.
+	dst.Inspect(loop, func(n dst.Node) bool {
+		if r, ok := n.(*dst.RangeStmt); ok && r != loop {
+			if id, ok := r.Key.(*dst.Ident); ok && id.Name == "_ga_i" && !usesIdx(r.Body) {
+				r.Key = dst.NewIdent("_")
+			}
+		}
+		return true
+	})
+}
+
+// usesIdx reports whether n uses _ga_i, not counting loops nested in it
+// that declare their own.
+func usesIdx(n dst.Node) bool {
+	found := false
+	dst.Inspect(n, func(m dst.Node) bool {
+		switch x := m.(type) {
+		case *dst.RangeStmt:
+			if id, ok := x.Key.(*dst.Ident); ok && id.Name == "_ga_i" {
+				found = found || usesIdx(x.X)
+				return false
+			}
+		case *dst.Ident:
+			found = found || x.Name == "_ga_i"
+		}
+		return !found
+	})
+	return found
 }

@@ -126,7 +126,9 @@ func (w *walker) loopWrites(c *coalescing, body *ast.BlockStmt) []loc {
 		case *ast.IncDecStmt:
 			write(s.X)
 		case *ast.RangeStmt:
-			c.ok = false
+			if !w.nestable(s) {
+				c.ok = false // a nested loop other than coalesce_nest.go's
+			}
 		}
 		return true
 	})
@@ -149,6 +151,8 @@ func (w *walker) invariant(c *coalescing, e ast.Expr) bool {
 		return true
 	}
 	switch x := ast.Unparen(e).(type) {
+	case *ast.BasicLit: // a constant the coalescer made (an array's length)
+		return true
 	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
 		if sel, ok := x.(*ast.SelectorExpr); ok && w.info.Selections[sel] == nil {
 			if _, ok := w.info.Uses[sel.Sel].(*types.Var); !ok {

@@ -128,12 +128,45 @@ func main() {
 				}
 				f[r*n+j] = 1
 			}
-			for j := range n { // kept: labelled continue
+			for j := range n { // moved: a nested loop that checks nothing (coalesce_nest.go)
 				f[r*n+j] = 0
 				if j == 2 {
 					continue
 				}
 				for range 1 {
+				}
+			}
+			acc := 0
+			for range 3 { // moved: a nested loop's values over an invariant slice, spanned whole
+				for _, x := range bv {
+					acc += x
+				}
+				b.sum = acc
+			}
+			for range 3 { // kept: a nested loop's values, conditionally
+				if acc > 0 {
+					for _, x := range bv {
+						acc += x
+					}
+				}
+			}
+			for j := range n { // kept: a nested loop that checks its iterations (coalesced itself)
+				f[r*n+j] = 0
+				for k := range 2 {
+					f[r*n+k] = 1
+				}
+			}
+		next:
+			for j := range n { // kept: labelled continue
+				f[r*n+j] = 0
+				for range 2 {
+					continue next
+				}
+			}
+			for j := range n { // kept: a nested loop that breaks
+				f[r*n+j] = 0
+				for range 2 {
+					break
 				}
 			}
 			for j := range n { // kept: stride 2

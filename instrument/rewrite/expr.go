@@ -308,10 +308,12 @@ func (w *walker) rangeX(x dst.Expr) dst.Expr {
 
 // rangeElemCheck returns the statement `_ga_rt.R(task, &X[key], site)` that
 // checks the element read of one iteration of a range over a shared slice or
-// array, or nil when the loop has no usable key or X cannot be evaluated again.
+// pointer to an array, or nil when the loop has no usable key or X cannot be
+// evaluated again. A range over an array value reads its elements once, when
+// it copies the array before the loop: X's own check (rangelen.go).
 func (w *walker) rangeElemCheck(a *ast.RangeStmt, s *dst.RangeStmt) dst.Stmt {
 	switch t := underlying(w.info.TypeOf(a.X)).(type) {
-	case *types.Slice, *types.Array:
+	case *types.Slice:
 	case *types.Pointer:
 		if _, arr := t.Elem().Underlying().(*types.Array); !arr {
 			return nil

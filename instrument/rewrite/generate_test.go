@@ -151,9 +151,15 @@ func generateProgram(r *rand.Rand, order []int) generated {
 			g.coalesceFunc(name)
 		case famCoalesceFlat:
 			g.coalesceFlatFunc(name)
+		case famCoalesceArray:
+			g.coalesceArrayFunc(name)
 		}
-		if fam == famCoalesceFlat {
+		switch fam {
+		case famCoalesceFlat:
 			out.funcs = append(out.funcs, name+" coalesce flat")
+			continue
+		case famCoalesceArray:
+			out.funcs = append(out.funcs, name+" coalesce array")
 			continue
 		}
 		out.funcs = append(out.funcs, name+" "+familyNames[fam])

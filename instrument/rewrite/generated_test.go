@@ -31,7 +31,8 @@ import (
 // programs are made of sequential loops in goroutines only (coalesceFunc):
 // their pruned builds must check some loop's elements as spans before it;
 // the coalesceflat programs are those over flat matrices only
-// (coalesceFlatFunc), subscripts r*w+j+d.
+// (coalesceFlatFunc), subscripts r*w+j+d; the coalescearray programs those
+// over arrays of arrays and pointers to their rows (coalesceArrayFunc).
 func TestPruningLosesNoReportGenerated(t *testing.T) {
 	t.Parallel()
 	for seed := range uint64(3) {
@@ -52,6 +53,18 @@ func TestPruningLosesNoReportGenerated(t *testing.T) {
 		t.Run(fmt.Sprint("coalesce", seed), func(t *testing.T) {
 			t.Parallel()
 			p := generateProgram(familiesRand(seed), []int{famCoalesce, famCoalesce, famCoalesce, famCoalesce})
+			if n := spans(t, p.src); n == 0 {
+				t.Fatalf("no loop coalesced:\n%s", p.src)
+			} else {
+				t.Logf("%d span checks before loops", n)
+			}
+			checkGenerated(t, p.src, false)
+		})
+	}
+	for _, seed := range []uint64{9, 10} {
+		t.Run(fmt.Sprint("coalescearray", seed), func(t *testing.T) {
+			t.Parallel()
+			p := generateProgram(familiesRand(seed), []int{famCoalesceArray, famCoalesceArray, famCoalesceArray, famCoalesceArray, famCoalesceArray})
 			if n := spans(t, p.src); n == 0 {
 				t.Fatalf("no loop coalesced:\n%s", p.src)
 			} else {

@@ -39,8 +39,8 @@ import (
 // assigns, is evaluated again (stable).
 //
 // Only slices and pointers to arrays: ranging over an array value copies
-// it, and a temporary would copy it again, so the check would read the
-// copy (left as before, unchecked, and noted in docs/static.md). A loop with
+// it once, before the loop, and X's own check is that read (rangelen.go):
+// nothing is read per iteration. A loop with
 // a label that some goto names is left as before too: a goto back to the
 // label would skip the assignment.
 //
@@ -62,7 +62,7 @@ func (w *walker) hoistRange(s dst.Stmt) []dst.Stmt {
 		return nil
 	}
 	a, _ := w.astOf(r).(*ast.RangeStmt)
-	if a == nil || a.Value == nil || w.stable(a) || !w.rangeReadChecked(a) {
+	if a == nil || rangeValue(a) == nil || w.stable(a) || !w.rangeReadChecked(a) {
 		return nil
 	}
 	if label != "" && w.gotoLabels()[label] {

@@ -263,9 +263,9 @@ func (w *walker) assign(s *dst.AssignStmt) {
 	}
 }
 
-// rangeStmt rewrites a range loop. A shared slice or array ranged over with
-// a value variable is read element by element: the loop body starts with a
-// check of X[key].
+// rangeStmt rewrites a range loop. A shared slice or pointer to an array
+// ranged over with a value variable is read element by element: the loop
+// body starts with a check of X[key]. What X itself reads: rangelen.go.
 func (w *walker) rangeStmt(s *dst.RangeStmt) {
 	a, _ := w.astOf(s).(*ast.RangeStmt)
 	if s.Tok == token.ASSIGN {
@@ -277,10 +277,12 @@ func (w *walker) rangeStmt(s *dst.RangeStmt) {
 		}
 	}
 	var elem dst.Stmt
-	if w.task != "" && a != nil && a.Value != nil && s.Tok == token.DEFINE {
+	if w.task != "" && a != nil && rangeValue(a) != nil && s.Tok == token.DEFINE {
 		elem = w.rangeElemCheck(a, s)
 	}
-	s.X = w.rangeX(s.X)
+	if !w.rangeUnevaluated(a) { // else nothing of X is read (rangelen.go)
+		s.X = w.rangeX(s.X)
+	}
 	w.block(s.Body)
 	if w.hooks() {
 		w.hbRangeChan(a, s)
