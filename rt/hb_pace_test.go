@@ -38,10 +38,10 @@ func TestHBPaceBoundsRecords(t *testing.T) {
 			peak = max(peak, e.exts.live.Load())
 		}
 	}
-	// 4 MB of records between collections is about 50,000 extensions of
+	// 1 MB of records between collections is about 12,000 extensions of
 	// four or eight entries; a sweep gives back what two collections did
 	// not see touched.
-	if peak > 250_000 {
+	if peak > 200_000 {
 		t.Errorf("%d extensions in use at the peak (200,000 messages, 800,000 words read)", peak)
 	}
 	t.Logf("peak: %d extensions in use", peak)
