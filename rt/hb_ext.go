@@ -59,12 +59,12 @@ type hbExts struct {
 	mu     sync.Mutex
 	keep   []unsafe.Pointer // blocks and records from the Go heap (no shadow memory was left), under mu
 	n      atomic.Uint32    // indexes given out
-	live   atomic.Int64     // extensions in use
 }
 
 // hbExtPool is what a stripe's cells gave back: extension indexes and
 // records by class. Under the stripe's mutex.
 type hbExtPool struct {
+	live int64 // extensions of the stripe's cells (liveExts); one counter for every thread was a contended line
 	free []uint32
 	recs [hbRecClasses][]unsafe.Pointer
 	net  int64 // record bytes handed out minus given back, not yet counted in the engine's pace
@@ -127,7 +127,7 @@ func (t *hbExts) alloc(e *hbEngine, p *hbExtPool, c *hbCell) (*hbExt, uint32) {
 	if x.cell.Load() != c { // often the cell that gave it back (its word's address was reused)
 		x.cell.Store(c)
 	}
-	t.live.Add(1)
+	p.live++
 	return x, i + 1
 }
 
@@ -232,7 +232,7 @@ func (t *hbExts) release(e *hbEngine, p *hbExtPool, n uint32) {
 	}
 	x.rec, x.class = nil, 0 // cell stays: a sweep that finds it clears it only if it is old
 	p.free = append(p.free, n-1)
-	t.live.Add(-1)
+	p.live--
 }
 
 // owners copies the cells of the extensions of block b into cells, and
@@ -248,4 +248,19 @@ func (t *hbExts) owners(b int, cells *[hbExtBlock]*hbCell) int {
 		}
 	}
 	return len(*blocks)
+}
+
+// liveExts returns the number of extensions in use: the stripes' counts,
+// each read under its mutex (tests and statistics; not the check path).
+func (e *hbEngine) liveExts() int64 {
+	var n int64
+	for i := range e.cellLocks {
+		s := &e.cellLocks[i]
+		s.Lock()
+		if s.pool != nil {
+			n += s.pool.live
+		}
+		s.Unlock()
+	}
+	return n
 }

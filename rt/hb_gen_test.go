@@ -36,7 +36,7 @@ func TestHBGenerations(t *testing.T) {
 	if races(e) != 1 || !bytes.Contains(out.Bytes(), []byte("gen.go:2:1")) || bytes.Contains(out.Bytes(), []byte("gen.go:1:1")) {
 		t.Fatalf("want y's race only (x's history was dropped):\n%s", out.String())
 	}
-	if n := e.exts.live.Load(); n < 0 {
+	if n := e.liveExts(); n < 0 {
 		t.Fatalf("extension count went negative: %d", n)
 	}
 }
@@ -61,7 +61,7 @@ func TestHBSweepGivesBackExtensions(t *testing.T) {
 		root.Read(addrOf(&xs[i]), 2)
 		root.Read(addrOf(&ys[i]), 2)
 	}
-	if n := e.exts.live.Load(); n != 8 {
+	if n := e.liveExts(); n != 8 {
 		t.Fatalf("%d extensions for 8 words read by two goroutines unordered, want 8", n)
 	}
 	e.gcGen.Add(1)
@@ -70,7 +70,7 @@ func TestHBSweepGivesBackExtensions(t *testing.T) {
 	}
 	e.gcGen.Add(1)
 	e.sweep()
-	if n := e.exts.live.Load(); n != 4 {
+	if n := e.liveExts(); n != 4 {
 		t.Fatalf("%d extensions after the sweep, want ys' 4", n)
 	}
 }

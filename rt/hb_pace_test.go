@@ -35,7 +35,7 @@ func TestHBPaceBoundsRecords(t *testing.T) {
 			ReadSpan(s, msg, 0, len(msg), 2)
 		}
 		if i%1000 == 0 {
-			peak = max(peak, e.exts.live.Load())
+			peak = max(peak, e.liveExts())
 		}
 	}
 	// 1 MB of records between collections is about 12,000 extensions of

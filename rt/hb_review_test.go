@@ -93,7 +93,7 @@ func TestHBSweepDuringChecks(t *testing.T) {
 	// every extension.
 	e.gcGen.Add(2)
 	e.sweep()
-	if l := e.exts.live.Load(); l != 0 {
+	if l := e.liveExts(); l != 0 {
 		t.Fatalf("%d extensions live after a sweep of cells two collections old, want 0", l)
 	}
 }
@@ -119,12 +119,12 @@ func TestHBRaceAfterExtensionReuse(t *testing.T) {
 	for i := range arr {
 		root.Read(addrOf(&arr[i]), 9800)
 	}
-	if l := e.exts.live.Load(); l != int64(len(arr)) {
+	if l := e.liveExts(); l != int64(len(arr)) {
 		t.Fatalf("%d extensions, want %d", l, len(arr))
 	}
 	half := len(arr) / 2
 	e.forget(addrOf(&arr[0]), uintptr(half)*8) // the first half's extensions go back to their stripes
-	if l := e.exts.live.Load(); l != int64(len(arr)-half) {
+	if l := e.liveExts(); l != int64(len(arr)-half) {
 		t.Fatalf("%d extensions after forgetting half, want %d", l, len(arr)-half)
 	}
 	// The second half, written by a new goroutine unordered with the
@@ -154,7 +154,7 @@ func TestHBRaceAfterExtensionReuse(t *testing.T) {
 	// The second half's histories fit inline again (a write and one read):
 	// its extensions went back to the pools, and the first half's new
 	// read sets took them (no index given out anew).
-	if l, n := e.exts.live.Load(), e.exts.n.Load(); l != int64(half) || n != uint32(len(arr)) {
+	if l, n := e.liveExts(), e.exts.n.Load(); l != int64(half) || n != uint32(len(arr)) {
 		t.Fatalf("%d extensions live, %d indexes given out; want %d and %d", l, n, half, len(arr))
 	}
 	for i := half; i < len(arr); i++ {
@@ -203,8 +203,8 @@ func TestHBPaceChurnAsksNone(t *testing.T) {
 	if races(e) != 0 {
 		t.Fatalf("%d races", races(e))
 	}
-	if made := e.exts.n.Load(); made < uint32(len(buf)) || e.exts.live.Load() > int64(len(buf)) {
-		t.Fatalf("%d extensions made, %d live: want the buffer's words' read sets, given back at each write", made, e.exts.live.Load())
+	if made := e.exts.n.Load(); made < uint32(len(buf)) || e.liveExts() > int64(len(buf)) {
+		t.Fatalf("%d extensions made, %d live: want the buffer's words' read sets, given back at each write", made, e.liveExts())
 	}
 	if asked != 0 {
 		t.Fatalf("asked for %d collections while the records in use stayed %d extensions' worth", asked, len(buf))
