@@ -44,6 +44,11 @@ const (
 	hbRecClasses = 24
 )
 
+// hbReadSetClass is the least class of a record that holds concurrent
+// reads (8 entries): a message that five subscribers read made its
+// words' records and grew each once, copying it, at the fourth reader.
+const hbReadSetClass = 2
+
 // hbRecCap returns how many entries a record of class k holds.
 func hbRecCap(k uint8) int { return 2 << k }
 
@@ -171,6 +176,9 @@ func (t *hbExts) store(e *hbEngine, p *hbExtPool, x *hbExt, w, r, ar, aw []hbEnt
 	old, oldClass := unsafe.Pointer(nil), x.class
 	if x.rec == nil || total > hbRecCap(x.class) {
 		k := uint8(0)
+		if len(r) > 1 {
+			k = hbReadSetClass // concurrent readers: room for a few more at once
+		}
 		for hbRecCap(k) < total {
 			k++
 		}
