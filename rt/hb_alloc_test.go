@@ -3,6 +3,7 @@ package rt
 import (
 	"io"
 	"slices"
+
 	"testing"
 )
 
@@ -12,22 +13,11 @@ import (
 // the read list that no longer fits is built in the scratch buffers, not
 // appended past the record's end (which made a new Go slice each time).
 func TestHBFanOutAllocatesNothing(t *testing.T) {
-	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
-	p := e.root()
-	pub := &p.task
-	var subs []*Task
-	for range 7 {
-		subs = append(subs, &pub.Go().hb.thread().task)
-	}
+	f := newHBFanOut(&hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}, 7)
 	msg := make([]byte, 32)
-	ch := make(chan int)
 	round := func() {
-		New(pub, (*[32]byte)(msg))
-		WriteSpan(pub, msg, 0, len(msg), 1)
-		pub.Chan(ch)
-		for _, s := range subs {
-			s.Chan(ch)
-			ReadSpan(s, msg, 0, len(msg), 2)
+		f.deliver(msg)
+		for _, s := range f.subs {
 			s.Read(addrOf(&msg[3]), 3) // a read of one byte, at another site
 		}
 	}
@@ -37,7 +27,7 @@ func TestHBFanOutAllocatesNothing(t *testing.T) {
 	if n := testing.AllocsPerRun(100, round); n != 0 {
 		t.Errorf("%v allocations per message", n)
 	}
-	if n := races(e); n != 0 {
+	if n := races(f.e); n != 0 {
 		t.Fatalf("%d races", n)
 	}
 }
@@ -58,5 +48,36 @@ func TestHBObjCacheHoldsBothChannelClocks(t *testing.T) {
 				t.Fatalf("channel %#x: clock of kind %d not cached: %v", addr, kind, p.objs)
 			}
 		}
+	}
+}
+
+// hbFanOut is a pub/sub of a test engine: a publisher thread, subscriber
+// threads, and the channel the publisher hands each message over on.
+type hbFanOut struct {
+	e    *hbEngine
+	pub  *Task
+	subs []*Task
+	ch   chan int
+}
+
+// newHBFanOut returns a pub/sub of engine e with n subscribers.
+func newHBFanOut(e *hbEngine, n int) *hbFanOut {
+	f := &hbFanOut{e: e, pub: &e.root().task, ch: make(chan int)}
+	for range n {
+		f.subs = append(f.subs, &f.pub.Go().hb.thread().task)
+	}
+	return f
+}
+
+// deliver is one message's life: the publisher allocates msg (Make forgets
+// what the shadow holds at its address), fills it and sends it; each
+// subscriber receives it and reads it whole, concurrently with the others.
+func (f *hbFanOut) deliver(msg []byte) {
+	Make(f.pub, msg)
+	WriteSpan(f.pub, msg, 0, len(msg), 1)
+	f.pub.Chan(f.ch)
+	for _, s := range f.subs {
+		s.Chan(f.ch)
+		ReadSpan(s, msg, 0, len(msg), 2)
 	}
 }

@@ -114,27 +114,14 @@ func BenchmarkHBReadShared(b *testing.B) {
 // each word's read set grows from one reader to five (an extension, made
 // and grown), and is dropped when the address is reused.
 func BenchmarkHBFanOut(b *testing.B) {
-	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
-	p := e.root()
-	pub := &p.task
-	var subs []*Task
-	for range 5 {
-		subs = append(subs, &pub.Go().hb.thread().task)
-	}
+	f := newHBFanOut(&hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}, 5)
 	msg := make([]byte, 32)
-	ch := make(chan int)
 	b.ReportAllocs()
 	for b.Loop() {
-		New(pub, (*[32]byte)(msg))
-		WriteSpan(pub, msg, 0, len(msg), 1)
-		pub.Chan(ch)
-		for _, s := range subs {
-			s.Chan(ch)
-			ReadSpan(s, msg, 0, len(msg), 2)
-		}
+		f.deliver(msg)
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(subs)*len(msg)/8), "ns/word-read")
-	if n := races(e); n != 0 {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(f.subs)*len(msg)/8), "ns/word-read")
+	if n := races(f.e); n != 0 {
 		b.Fatalf("%d races", n)
 	}
 }

@@ -17,23 +17,10 @@ func TestHBPaceBoundsRecords(t *testing.T) {
 	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
 	e.pace.live = func() uint64 { return 0 } // not the test process's heap: the floor
 	e.dropOld()
-	p := e.root()
-	pub := &p.task
-	var subs []*Task
-	for range 5 {
-		subs = append(subs, &pub.Go().hb.thread().task)
-	}
-	ch := make(chan int)
+	f := newHBFanOut(e, 5)
 	var peak int64
 	for i := range 200_000 {
-		msg := make([]byte, 32) // a new message, at an address the collector may have freed
-		New(pub, (*[32]byte)(msg))
-		WriteSpan(pub, msg, 0, len(msg), 1)
-		pub.Chan(ch)
-		for _, s := range subs {
-			s.Chan(ch)
-			ReadSpan(s, msg, 0, len(msg), 2)
-		}
+		f.deliver(make([]byte, 32)) // a new message, at an address the collector may have freed
 		if i%1000 == 0 {
 			peak = max(peak, e.liveExts())
 		}
