@@ -6,8 +6,8 @@ package rt
 // f(x, y) becomes go _ga_rt.Spawned2(t.GoAt(site), f)(x, y). They are
 // typed, so the goroutine starts without reflect.MakeFunc, which Spawned
 // needs for any other signature: it allocated at every go statement, and
-// its frames showed in reports. A nil f gives a nil function, so the go
-// statement panics where it is, as the original.
+// its frames showed in reports. A nil f gives a nil function (Spawned0R:
+// one that calls f), so the go statement panics as the original does.
 
 // Spawned1 is Spawned for func(A).
 func Spawned1[A any](s *Spawn, f func(A)) func(A) {
@@ -53,12 +53,12 @@ func Spawned4[A, B, C, D any](s *Spawn, f func(A, B, C, D)) func(A, B, C, D) {
 	}
 }
 
-// Spawned0R is Spawned for func() R.
+// Spawned0R is Spawned for func() R. For a nil f it gives a function
+// that calls f, not nil: go f() of a func() R wraps the call to drop the
+// result, so the original panics with a nil dereference in the new
+// goroutine, where go of a nil func() is a fatal error in this one.
 func Spawned0R[R any](s *Spawn, f func() R) func() {
-	if f == nil {
-		return nil
-	}
-	if s == nil {
+	if s == nil || f == nil {
 		return func() { f() }
 	}
 	return func() {

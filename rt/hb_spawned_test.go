@@ -36,7 +36,7 @@ func TestSpawnedTyped(t *testing.T) {
 			t.Errorf("start %d: sum %d on a thread %v, want %d on a thread", i, g.sum, g.thread, want[i])
 		}
 	}
-	if Spawned2[int, int](root.Go(), nil) != nil || Spawned2R[int, int, int](root.Go(), nil) != nil || Spawned0R[error](nil, nil) != nil {
+	if Spawned2[int, int](root.Go(), nil) != nil || Spawned2R[int, int, int](root.Go(), nil) != nil {
 		t.Error("a nil function did not stay nil")
 	}
 }

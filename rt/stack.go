@@ -66,6 +66,7 @@ func userFrames(pcs []uintptr) []frame {
 	frames := runtime.CallersFrames(pcs)
 	var out []frame
 	relay := 0 // reflect's frames at the end of out, not yet known to be the user's
+	last := "" // the function of out's last frame, as the runtime names it
 	for len(out) < maxStack {
 		f, more := frames.Next()
 		switch {
@@ -83,10 +84,12 @@ func userFrames(pcs []uintptr) []frame {
 			fr := frame{Func: demangle(f.Function), Pos: fmt.Sprintf("%s:%d", f.File, f.Line)}
 			// main and a test function call their checked clone
 			// (func main() { _ga_main(); … }): one frame of the two.
-			if len(out) > 0 && out[len(out)-1].Func == fr.Func {
+			// A function that calls itself keeps every frame.
+			if len(out) > 0 && out[len(out)-1].Func == fr.Func && last != f.Function {
 				break
 			}
 			out = append(out, fr)
+			last = f.Function
 			if strings.HasPrefix(f.Function, "reflect.") {
 				relay++
 			} else {

@@ -352,18 +352,23 @@ func (w *walker) spawnableCall(g *ast.GoStmt) bool {
 	if tv, ok := w.info.Types[fun]; !ok || tv.IsBuiltin() || tv.IsType() {
 		return false
 	}
-	var id *ast.Ident
+	explicit := 0 // type arguments written: f[T] or f[T, U]
 	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun, explicit = f.X, 1
+	case *ast.IndexListExpr:
+		fun, explicit = f.X, len(f.Indices)
+	}
+	var id *ast.Ident
+	switch f := ast.Unparen(fun).(type) {
 	case *ast.Ident:
 		id = f
 	case *ast.SelectorExpr:
 		id = f.Sel
 	}
 	if id != nil {
-		if _, generic := w.info.Instances[id]; generic {
-			if _, explicit := fun.(*ast.IndexExpr); !explicit {
-				return false // f[T] inferred: f alone is not a value
-			}
+		if inst, generic := w.info.Instances[id]; generic && explicit < inst.TypeArgs.Len() {
+			return false // f or f[T] with type arguments inferred: not a value
 		}
 	}
 	return true

@@ -1,0 +1,3 @@
+module example.com/goargs
+
+go 1.25

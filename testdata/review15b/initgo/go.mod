@@ -1,0 +1,3 @@
+module example.com/initgo
+
+go 1.25

@@ -1,0 +1,3 @@
+module example.com/partialinst
+
+go 1.25
