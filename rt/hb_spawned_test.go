@@ -6,8 +6,9 @@ import (
 )
 
 // Each typed Spawned starts its function on a thread of its own, with the
-// go statement's arguments, and gives a nil function for a nil one (the
-// go statement then panics where it is, as the original).
+// go statement's arguments and the spawn last, and gives a nil function
+// for a nil one (the go statement, which has arguments, then panics in
+// the new goroutine, as the original).
 func TestSpawnedTyped(t *testing.T) {
 	root, _ := hbTestRoot(t, "", io.Discard)
 	type got struct {
@@ -17,16 +18,16 @@ func TestSpawnedTyped(t *testing.T) {
 	res := make(chan got)
 	report := func(sum int) { res <- got{sum, HB() != nil && HB() != root} }
 	starts := []func(){
-		func() { go Spawned1(root.Go(), func(a int) { report(a) })(1) },
-		func() { go Spawned2(root.Go(), func(a, b int) { report(a + b) })(1, 2) },
-		func() { go Spawned3(root.Go(), func(a, b, c int) { report(a + b + c) })(1, 2, 3) },
-		func() { go Spawned4(root.Go(), func(a, b, c, d int) { report(a + b + c + d) })(1, 2, 3, 4) },
-		func() { go Spawned0R(root.Go(), func() error { report(0); return nil })() },
-		func() { go Spawned1R(root.Go(), func(a int) int { report(a); return a })(1) },
-		func() { go Spawned2R(root.Go(), func(a, b int) int { report(a + b); return 0 })(1, 2) },
-		func() { go Spawned3R(root.Go(), func(a, b, c int) int { report(a + b + c); return 0 })(1, 2, 3) },
+		func() { go Spawned1(func(a int) { report(a) })(1, root.Go()) },
+		func() { go Spawned2(func(a, b int) { report(a + b) })(1, 2, root.Go()) },
+		func() { go Spawned3(func(a, b, c int) { report(a + b + c) })(1, 2, 3, root.Go()) },
+		func() { go Spawned4(func(a, b, c, d int) { report(a + b + c + d) })(1, 2, 3, 4, root.Go()) },
+		func() { go Spawned0R(func() error { report(0); return nil })(root.Go()) },
+		func() { go Spawned1R(func(a int) int { report(a); return a })(1, root.Go()) },
+		func() { go Spawned2R(func(a, b int) int { report(a + b); return 0 })(1, 2, root.Go()) },
+		func() { go Spawned3R(func(a, b, c int) int { report(a + b + c); return 0 })(1, 2, 3, root.Go()) },
 		func() {
-			go Spawned4R(root.Go(), func(a, b, c, d int) int { report(a + b + c + d); return 0 })(1, 2, 3, 4)
+			go Spawned4R(func(a, b, c, d int) int { report(a + b + c + d); return 0 })(1, 2, 3, 4, root.Go())
 		},
 	}
 	want := []int{1, 3, 6, 10, 0, 1, 3, 6, 10}
@@ -36,7 +37,7 @@ func TestSpawnedTyped(t *testing.T) {
 			t.Errorf("start %d: sum %d on a thread %v, want %d on a thread", i, g.sum, g.thread, want[i])
 		}
 	}
-	if Spawned2[int, int](root.Go(), nil) != nil || Spawned2R[int, int, int](root.Go(), nil) != nil {
+	if Spawned2[int, int](nil) != nil || Spawned2R[int, int, int](nil) != nil {
 		t.Error("a nil function did not stay nil")
 	}
 }
