@@ -273,10 +273,7 @@ func (e *hbEngine) record(th *hbThread, c *hbCell, v *hbView, a *hbAcc) {
 	}
 	if v.ext && !a.write && !a.atomic && len(v.r) < cap(v.r) {
 		// Room for one more entry: addRead changes the list in place.
-		x := e.exts.get(c.ext.Load())
-		if r := addRead(v.r, vc, a); !x.setReads(r) {
-			e.store(c, v.w, r, v.ar, v.aw) // not reached: r fits
-		}
+		e.exts.get(c.ext.Load()).setReads(addRead(v.r, vc, a))
 		return
 	}
 	l := &th.scratch
