@@ -49,15 +49,7 @@ func (r *reporter) print(tr *tree, rep rawReport, st []frame) {
 // in, the innermost at the statement's line: the call that takes the
 // stack is the statement's last argument (`go func(){…}(t.GoAt(site))`),
 // whose line is the literal's last.
-func createdAt(s *hbStack, site Site) []frame {
-	st := s.frames()
-	if info, ok := siteInfo(site); ok && len(st) > 0 {
-		if file, line, _ := splitPos(info.Pos); line > 0 {
-			st[0].Pos = fmt.Sprintf("%s:%d", file, line)
-		}
-	}
-	return st
-}
+func createdAt(s *hbStack, site Site) []frame { return atSite(s.frames(), site) }
 
 // printCreated writes where goroutine n was created, as the race
 // detector does; nothing for a goroutine whose go statement's stack is

@@ -50,13 +50,19 @@ var rtDir = func() string {
 func callerStack(site Site) []frame {
 	var pcs [maxStack + 16]uintptr
 	n := runtime.Callers(2, pcs[:])
-	out := userFrames(pcs[:n])
-	if info, ok := siteInfo(site); ok && len(out) > 0 {
+	return atSite(userFrames(pcs[:n]), site)
+}
+
+// atSite puts the innermost frame of st at site's line and returns st:
+// the call that took the stack may sit on another line than the
+// statement (an inserted check, a go statement's last argument).
+func atSite(st []frame, site Site) []frame {
+	if info, ok := siteInfo(site); ok && len(st) > 0 {
 		if file, line, _ := splitPos(info.Pos); line > 0 {
-			out[0].Pos = fmt.Sprintf("%s:%d", file, line)
+			st[0].Pos = fmt.Sprintf("%s:%d", file, line)
 		}
 	}
-	return out
+	return st
 }
 
 // userFrames returns the frames of the program counters pcs without
