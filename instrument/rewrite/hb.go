@@ -298,7 +298,7 @@ func (w *walker) hbGo(s *dst.GoStmt) bool {
 		// (they may receive: go func(v int){…}(<-ch)), so the spawn is the
 		// last argument; a variadic literal has no place after its last
 		// parameter, and keeps it first.
-		if ps := lit.Type.Params.List; len(ps) > 0 && isEllipsis(ps[len(ps)-1].Type) {
+		if ps := lit.Type.Params.List; w.variadic(a.Call) {
 			lit.Type.Params.List = append([]*dst.Field{param}, ps...)
 			s.Call.Args = append([]dst.Expr{spawn}, s.Call.Args...)
 		} else {
@@ -334,10 +334,10 @@ func (w *walker) hbGo(s *dst.GoStmt) bool {
 	return true
 }
 
-// isEllipsis reports whether a parameter's type is variadic (...T).
-func isEllipsis(t dst.Expr) bool {
-	_, ok := t.(*dst.Ellipsis)
-	return ok
+// variadic reports whether call's function is variadic.
+func (w *walker) variadic(call *ast.CallExpr) bool {
+	sig, ok := w.info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	return ok && sig.Variadic()
 }
 
 // spawnedFor returns the Spawned that starts call's function: a typed one
@@ -369,14 +369,12 @@ func (w *walker) spawnable(s *dst.GoStmt) bool {
 
 func (w *walker) spawnableCall(g *ast.GoStmt) bool {
 	fun := ast.Unparen(g.Call.Fun)
-	if lit, ok := fun.(*ast.FuncLit); ok {
+	if _, ok := fun.(*ast.FuncLit); ok {
 		// A variadic literal takes the spawn first, before its arguments:
 		// one that may synchronize would then be ordered after the
 		// parent's clock was copied (a false report), so such a go
 		// statement stays as written, noted and not checked.
-		ps := lit.Type.Params.List
-		variadic := len(ps) > 0 && isEllipsisAST(ps[len(ps)-1].Type)
-		return !variadic || !w.argsMaySync(g.Call)
+		return !w.variadic(g.Call) || !w.argsMaySync(g.Call)
 	}
 	if tv, ok := w.info.Types[fun]; !ok || tv.IsBuiltin() || tv.IsType() {
 		return false
@@ -427,11 +425,6 @@ func (w *walker) argsMaySync(call *ast.CallExpr) bool {
 	return found
 }
 
-// isEllipsisAST reports whether a parameter's type is variadic (...T).
-func isEllipsisAST(t ast.Expr) bool {
-	_, ok := t.(*ast.Ellipsis)
-	return ok
-}
 
 // chanOp wraps the channel operand of a receive (fn rtnames.RecvOp), a
 // close (CloseOp) or a send (SendOp): _ga_rt.RecvOp(task, ch).
