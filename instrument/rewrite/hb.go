@@ -425,7 +425,6 @@ func (w *walker) argsMaySync(call *ast.CallExpr) bool {
 	return found
 }
 
-
 // chanOp wraps the channel operand of a receive (fn rtnames.RecvOp), a
 // close (CloseOp) or a send (SendOp): _ga_rt.RecvOp(task, ch).
 func (w *walker) chanOp(fn string, ch dst.Expr) dst.Expr {
