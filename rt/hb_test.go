@@ -482,8 +482,8 @@ func TestHBEveryEntryPoint(t *testing.T) {
 	calls := []func(site Site){
 		func(st Site) { root.Read(addrOf(x), st) },
 		func(st Site) { root.Write(addrOf(y), st) },
-		func(st Site) { root.ReadRange(addrOf(&s[0]), 2, 8, st) },
-		func(st Site) { root.WriteRange(addrOf(&s[2]), 2, 8, st) },
+		func(st Site) { root.ReadRange(addrOf(&s[0]), 2, unsafe.Sizeof(s[0]), st) },
+		func(st Site) { root.WriteRange(addrOf(&s[2]), 2, unsafe.Sizeof(s[0]), st) }, // s[2:4], whatever int's size
 		func(st Site) { root.AtomicRead(addrOf(a32), st) },
 		func(st Site) { root.AtomicWrite(addrOf(a64), st) },
 		func(st Site) { _ = R(root, &p.x, st) },

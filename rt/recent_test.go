@@ -155,19 +155,6 @@ func TestRecentOnlyWaitFree(t *testing.T) {
 	}
 }
 
-// TestRecentHighAddress: an address of more than recentAddrs bits is never
-// held: its entry would lose its high bits, and one that differs from a
-// held address only there would be taken for it.
-func TestRecentHighAddress(t *testing.T) {
-	r := &recentSet{gen: 1, fresh: freshGen.n.Load()}
-	lo, hi := uintptr(8), uintptr(1)<<48|8
-	r.note(lo, 1)
-	r.note(uintptr(1)<<recentAddrs|16, 1)
-	if !r.holds(lo, 1) || r.holds(hi, 1) || r.holds(uintptr(1)<<recentAddrs|16, 1) {
-		t.Fatalf("holds %v %v %v, want true false false", r.holds(lo, 1), r.holds(hi, 1), r.holds(uintptr(1)<<recentAddrs|16, 1))
-	}
-}
-
 // BenchmarkReadRecent is a block's repeated read of a few locations in
 // turn, as a pixel loop reads captured headers: each is held in the
 // recent set (BenchmarkReadRecent/off: GOANOMALY=recent=0).

@@ -24,10 +24,15 @@ type shadow struct {
 }
 
 const (
-	nShards    = 64
-	shardBits  = 6
-	slabChunks = 116 // the largest slab: 116 chunks of 56 bytes fill the 6,528-byte size class but 32 bytes (TestChunkSlabFits); a shard's first slabs are smaller
-	cellsSlab  = 17  // 17 chunks' cells of 384 bytes fill the 6,528-byte size class
+	nShards   = 64
+	shardBits = 6
+	// slabChunks is the largest slab: 116 chunks of 56 bytes (and the
+	// allocation's 8-byte header) fill the 6,528-byte size class but 24
+	// bytes, and where pointers have 4 bytes 135 chunks of 48 fill it but
+	// 40 (TestChunkSlabFits); a shard's first slabs are smaller.
+	slabChunks = 116 + 19*(8-ptrBytes)/4
+	ptrBytes   = 4 << (^uintptr(0) >> 63)
+	cellsSlab  = 17 // 17 chunks' cells of 384 bytes fill the 6,528-byte size class
 	firstSize  = 8
 )
 

@@ -6,9 +6,17 @@ import (
 	"testing"
 )
 
+// Magnitudes near the edges of int that the tests also run on 32-bit
+// platforms: 1<<40 and 1<<31 where int has 64 bits.
+const (
+	big40 = math.MaxInt>>23 + 1
+	big41 = math.MaxInt>>22 + 1
+	big31 = math.MaxInt>>32 + 1
+)
+
 // TestSpanIn compares SpanIn with exact arithmetic at the edges of int.
 func TestSpanIn(t *testing.T) {
-	vals := []int{math.MinInt, math.MinInt + 1, -1 << 40, -5, -1, 0, 1, 3, 5, 8, 1 << 40, math.MaxInt - 1, math.MaxInt}
+	vals := []int{math.MinInt, math.MinInt + 1, -big40, -5, -1, 0, 1, 3, 5, 8, big40, math.MaxInt - 1, math.MaxInt}
 	for _, off := range vals {
 		for _, lo := range vals {
 			for _, hi := range vals {
@@ -60,7 +68,7 @@ func TestSpansApart(t *testing.T) {
 // TestStrideIn compares StrideIn with exact arithmetic over every j of
 // small loops and at the ends of large ones, at the edges of int.
 func TestStrideIn(t *testing.T) {
-	vals := []int{math.MinInt, math.MinInt + 1, -1 << 40, -1 << 31, -7, -1, 0, 1, 2, 7, 1 << 31, 1 << 40, math.MaxInt/2 + 1, math.MaxInt - 1, math.MaxInt}
+	vals := []int{math.MinInt, math.MinInt + 1, -big40, -big31, -7, -1, 0, 1, 2, 7, big31, big40, math.MaxInt/2 + 1, math.MaxInt - 1, math.MaxInt}
 	exact := func(off, coef, j int) *big.Int {
 		p := new(big.Int).Mul(big.NewInt(int64(coef)), big.NewInt(int64(j)))
 		return p.Add(p, big.NewInt(int64(off)))
@@ -73,13 +81,13 @@ func TestStrideIn(t *testing.T) {
 					if hi < lo {
 						continue // lo+span overflowed
 					}
-					for _, n := range []int{0, 1, 8, 1 << 41, math.MaxInt} {
+					for _, n := range []int{0, 1, 8, big41, math.MaxInt} {
 						want, prodFits := true, true
 						for j := lo; j < hi; j++ {
 							if v := exact(off, coef, j); v.Sign() < 0 || v.Cmp(big.NewInt(int64(n))) >= 0 {
 								want = false
 							}
-							if !exact(0, coef, j).IsInt64() {
+							if p := exact(0, coef, j); p.Cmp(big.NewInt(math.MinInt)) < 0 || p.Cmp(big.NewInt(math.MaxInt)) > 0 {
 								prodFits = false
 							}
 						}
