@@ -56,6 +56,7 @@ type hbWCPThread struct {
 	held  []hbSection  // open critical sections, innermost last; the buffer and the sections' access lists are reused
 	locks [4]hbLockRef // the last locks acquired: a Lock of one of them skips the engine's lookup
 	next  uint8        // the entry of locks the next lookup replaces
+	rel   vclock       // the buffer of H at a release, which the lock copies
 }
 
 // hbLockRef is a lock the thread acquired lately.

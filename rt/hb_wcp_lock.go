@@ -17,17 +17,22 @@ type hbLock struct {
 	mu   sync.Mutex
 	hard bool // every hand-off orders fully from now on (hb_wcp.go says when)
 
-	hw vclock // H at the last Unlock: a snapshot the tables and the log share, never written (owned once hard)
+	hw vclock // H at the last Unlock (its own: joined into at every Unlock once hard)
 	pw vclock // P at the last Unlock
 	hr vclock // H of every RUnlock, joined
 	pr vclock // P of every RUnlock, joined
 	ow vclock // H of every release of an opaque write section, joined: every acquire takes it
 	or vclock // H of every release of an opaque read section, joined: every Lock takes it
 
-	wtab map[uintptr]hbLockAcc  // per location, the last release whose write section wrote it (w) and read it (r): snapshots
-	rtab map[uintptr]*hbLockAcc // per location, the releases of read sections that wrote or read it, joined (owned)
-	log  hbLockLog
+	wtab  map[uintptr]hbLockSnaps // per location, the last release whose write section wrote it (w) and read it (r)
+	rtab  map[uintptr]*hbLockAcc  // per location, the releases of read sections that wrote or read it, joined (owned)
+	log   hbLockLog
+	snaps hbSnaps // the free snapshots of wtab's and log's (hb_wcp_snap.go)
 }
+
+// hbLockSnaps is the last write section's releases that wrote (w) and read
+// (r) a location.
+type hbLockSnaps struct{ w, r *hbSnap }
 
 // hbLockAcc is what the releases of a lock's sections did to a location.
 type hbLockAcc struct{ w, r vclock }
@@ -75,16 +80,16 @@ func (th *hbThread) lockOf(mu uintptr) *hbLock {
 }
 
 // markHard makes l order fully from now on: its tables and log go, and hw
-// becomes its own (joined into at every Unlock). Under l.mu.
+// is joined into at every Unlock. Under l.mu.
 func (l *hbLock) markHard() {
 	if l.hard {
 		return
 	}
 	l.hard = true
-	l.hw = l.hw.clone()
 	l.pw, l.pr, l.ow, l.or = nil, nil, nil, nil
 	l.wtab, l.rtab = nil, nil
 	l.log = hbLockLog{}
+	l.snaps = hbSnaps{}
 }
 
 // acquireLock is a Lock (read false) or an RLock that returned: the thread
@@ -185,22 +190,24 @@ func (th *hbThread) releaseLock(mu uintptr, read bool) {
 	}
 	s := &th.wcp.held[i]
 	l := s.l
-	rel := th.hclock().clone()
+	rel := append(th.wcp.rel[:0], th.hclock()...) // the thread's buffer: the lock keeps copies
 	l.mu.Lock()
 	if !read {
 		rel.join(l.hw) // a no-op but after a release of a section that overlapped this one, which a mutex does not let happen
 	}
+	th.wcp.rel = rel
 	switch {
 	case l.hard:
 		l.releaseHard(rel, read)
 	default:
 		th.ruleB(&l.log, read)
+		snap := l.snaps.take(rel)
 		switch {
 		case s.opaque && read:
 			l.or.join(rel)
 		case s.opaque:
 			l.ow.join(rel)
-		case !l.record(s.acc, rel, read):
+		case !l.record(s.acc, snap, read):
 			l.markHard()
 			l.releaseHard(rel, read)
 		}
@@ -211,10 +218,11 @@ func (th *hbThread) releaseLock(mu uintptr, read bool) {
 			l.hr.join(rel)
 			th.joinPInto(&l.pr)
 		} else {
-			l.hw = rel
+			l.hw = append(l.hw[:0], rel...)
 			th.joinPInto(&l.pw)
 		}
-		l.log.release(s.seq, rel)
+		l.log.release(&l.snaps, s.seq, snap)
+		l.snaps.unheld(snap)
 	}
 	l.mu.Unlock()
 	th.closeHeld(i)
@@ -244,7 +252,7 @@ func (l *hbLock) releaseHard(h vclock, read bool) {
 // record puts the accesses acc of a section released with H rel in l's
 // tables. It returns false when the tables would grow past hbTabMax.
 // Under l.mu.
-func (l *hbLock) record(acc []hbSecAccess, rel vclock, read bool) bool {
+func (l *hbLock) record(acc []hbSecAccess, rel *hbSnap, read bool) bool {
 	if len(l.wtab)+len(l.rtab)+len(acc) > hbTabMax {
 		return false
 	}
@@ -259,20 +267,23 @@ func (l *hbLock) record(acc []hbSecAccess, rel vclock, read bool) bool {
 				l.rtab[a.addr] = e
 			}
 			if a.write {
-				e.w.join(rel)
+				e.w.join(rel.vc)
 			} else {
-				e.r.join(rel)
+				e.r.join(rel.vc)
 			}
 			continue
 		}
 		if l.wtab == nil {
-			l.wtab = map[uintptr]hbLockAcc{}
+			l.wtab = map[uintptr]hbLockSnaps{}
 		}
 		e := l.wtab[a.addr]
+		at := &e.r
 		if a.write {
-			e.w = rel
-		} else {
-			e.r = rel
+			at = &e.w
+		}
+		if *at != rel {
+			l.snaps.let(*at)
+			*at = hold(rel)
 		}
 		l.wtab[a.addr] = e
 	}
@@ -299,9 +310,9 @@ func (th *hbThread) wcpAccess(addr uintptr, write bool) {
 			th.opaqueLocked(s)
 		default:
 			if e, ok := l.wtab[addr]; ok {
-				th.joinP(e.w)
+				th.joinP(e.w.clock())
 				if write {
-					th.joinP(e.r)
+					th.joinP(e.r.clock())
 				}
 			}
 			if e := l.rtab[addr]; e != nil && !s.read {

@@ -24,7 +24,7 @@ type hbLogEnt struct {
 	owner uint32
 	acq   uint32 // the owner's time at the acquire
 	read  bool
-	rel   vclock // H at the release (shared, never written); nil while the section is open
+	rel   *hbSnap // H at the release; nil while the section is open
 }
 
 // hbLogPos is how far a thread got in a log, as a writer and as a reader:
@@ -79,17 +79,18 @@ func (lg *hbLockLog) at(s uint64) *hbLogEnt { return &lg.ring[s&uint64(len(lg.ri
 func (lg *hbLockLog) end() uint64 { return lg.base + uint64(lg.n) }
 
 // release records rel as the H of section seq's release and lets released
-// sections beyond hbLogKeep leave.
-func (lg *hbLockLog) release(seq uint64, rel vclock) {
+// sections beyond hbLogKeep leave, giving their snapshots back to sn.
+func (lg *hbLockLog) release(sn *hbSnaps, seq uint64, rel *hbSnap) {
 	if seq != hbNoSeq && seq >= lg.base && seq < lg.end() {
-		lg.at(seq).rel = rel
+		lg.at(seq).rel = hold(rel)
 	}
 	for lg.n > hbLogKeep && lg.at(lg.base).rel != nil {
 		e := lg.at(lg.base)
-		lg.drop.join(e.rel)
+		lg.drop.join(e.rel.vc)
 		if !e.read {
-			lg.dropW.join(e.rel)
+			lg.dropW.join(e.rel.vc)
 		}
+		sn.let(e.rel)
 		*e = hbLogEnt{}
 		lg.base++
 		lg.n--
@@ -144,10 +145,10 @@ func (th *hbThread) walkLog(lg *hbLockLog, at uint64, read bool) (next uint64, j
 		case e.owner == th.id || read && e.read:
 			// its own section, or a read section seen from a reader: no rule
 		case e.rel != nil && e.acq <= th.vc.get(e.owner):
-			if th.covers(e.rel) {
+			if th.covers(e.rel.vc) {
 				break
 			}
-			th.joinP(e.rel)
+			th.joinP(e.rel.vc)
 			joined = true
 		case e.rel == nil || !e.read:
 			return next, joined, true // no later section is covered
