@@ -16,9 +16,10 @@ import (
 // the program's lives as long as the program): only the engine's
 // regions, extensions and threads point into them.
 type hbMem struct {
-	mu   sync.Mutex
-	rest []byte    // what is left of the last mapping
-	maps *[][]byte // every mapping, for the cleanup
+	mu     sync.Mutex
+	rest   []byte    // what is left of the last mapping
+	maps   *[][]byte // every mapping, for the cleanup
+	failed bool      // a mapping failed: the system has no more, and every later block comes from the Go heap (retrying cost a 16 MB mmap per record)
 }
 
 // hbMemOffHeap says whether hbMem's memory is outside the Go heap.
@@ -54,10 +55,14 @@ func (m *hbMem) alloc(e *hbEngine, n uintptr) unsafe.Pointer {
 	return p
 }
 
-// mmap maps n bytes for e.
+// mmap maps n bytes for e, or returns nil once a mapping failed.
 func (m *hbMem) mmap(e *hbEngine, n uintptr) []byte {
-	b, err := syscall.Mmap(-1, 0, int(n), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if m.failed {
+		return nil
+	}
+	b, err := hbMmap(int(n))
 	if err != nil {
+		m.failed = true
 		return nil
 	}
 	if m.maps == nil {
@@ -66,6 +71,11 @@ func (m *hbMem) mmap(e *hbEngine, n uintptr) []byte {
 	}
 	*m.maps = append(*m.maps, b)
 	return b
+}
+
+// hbMmap maps n bytes of anonymous memory (a variable: tests make it fail).
+var hbMmap = func(n int) ([]byte, error) {
+	return syscall.Mmap(-1, 0, n, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 }
 
 // hbUnmap unmaps a collected engine's mappings.

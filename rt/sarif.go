@@ -73,7 +73,7 @@ type sarifResult struct {
 	// Properties carry what the text report says that SARIF has no field
 	// for: the conflict's kind, the construct, how often it was found.
 	Properties map[string]any `json:"properties,omitempty"`
-	Stacks     []sarifStack   `json:"stacks,omitempty"` // the current access's call stack
+	Stacks     []sarifStack   `json:"stacks,omitempty"` // the current access's call stack; -hb: where each goroutine was created
 }
 
 type sarifStack struct {
@@ -178,13 +178,12 @@ func (r *reporter) writeSARIF(w io.Writer, summary map[string]any) {
 			loc.PhysicalLocation = roots.physical(d.Pos)
 			res.Locations = append(res.Locations, loc)
 		}
-		if len(p.sink.Stack) > 0 {
-			stack := sarifStack{Message: sarifMessage{"stack of the " + [...]string{"write", "read", "write"}[p.kind]}}
-			for _, f := range p.sink.Stack {
-				stack.Frames = append(stack.Frames, sarifFrame{sarifLocation{PhysicalLocation: roots.physical(f.Pos), Message: sarifMessage{f.Func}}})
-			}
-			res.Stacks = []sarifStack{stack}
-		}
+		verb := [...]string{"write", "read", "write"}[p.kind]
+		res.Stacks = roots.stacks(res.Stacks, "stack of the "+verb, p.sink.Stack)
+		// -hb: where each goroutine was created, as the text report's
+		// "Goroutine #N created at:".
+		res.Stacks = roots.stacks(res.Stacks, "creation of "+p.sink.Block, p.sink.Created)
+		res.Stacks = roots.stacks(res.Stacks, "creation of "+p.source.Block, p.source.Created)
 		run.Results = append(run.Results, res)
 	}
 	if len(roots.ids) > 0 {
@@ -198,6 +197,19 @@ func (r *reporter) writeSARIF(w io.Writer, summary map[string]any) {
 	}
 	b, _ := json.MarshalIndent(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}, "", "  ")
 	fmt.Fprintf(w, "%s\n", b)
+}
+
+// stacks appends to l the stack of frames fs with message msg, if fs has
+// any.
+func (s *sarifRoots) stacks(l []sarifStack, msg string, fs []frame) []sarifStack {
+	if len(fs) == 0 {
+		return l
+	}
+	st := sarifStack{Message: sarifMessage{msg}}
+	for _, f := range fs {
+		st.Frames = append(st.Frames, sarifFrame{sarifLocation{PhysicalLocation: s.physical(f.Pos), Message: sarifMessage{f.Func}}})
+	}
+	return append(l, st)
 }
 
 // sarifRoots names the module roots the locations are relative to:

@@ -256,14 +256,14 @@ func (w *walker) plainLit(x *dst.FuncLit) {
 }
 
 // isRoot reports whether the function declared by fd begins a thread of
-// its own: main, and the functions the testing package runs.
+// its own: main, init, and the functions the testing package runs.
 func (fr *fileRewriter) isRoot(fd *ast.FuncDecl) bool {
 	if fd.Recv != nil {
 		return false
 	}
 	name := fd.Name.Name
-	if name == "main" && fr.pkg.Name == "main" {
-		return true
+	if name == "main" && fr.pkg.Name == "main" || name == "init" {
+		return true // an init is a root too: a goroutine it starts runs beside the rest of the initialization and main
 	}
 	if !strings.HasSuffix(fr.name, "_test.go") {
 		return false
