@@ -9,13 +9,17 @@ import (
 // The happens-before shadow's cells. A location is an address, as the
 // structural checks key it (an element, a field, a map's runtime
 // pointer); accesses of different addresses never conflict, also inside
-// one word (two goroutines writing a[0] and a[1] of a []byte do not
-// race). The shadow keeps one cell per aligned 8-byte word, and every
-// history entry carries a mask of the word's addresses it is the history
-// of (bit k: the address word+k). So a []byte that one goroutine fills in
-// one epoch at one site is one entry per word (its mask grows), not one
-// history per byte, and a reader's sweep over it is one entry per word
-// and reader.
+// one granule (two goroutines writing a[0] and a[1] of a []byte do not
+// race). The shadow keeps one cell per aligned 16-byte granule (two
+// words), and every history entry carries a mask of the granule's
+// addresses it is the history of (bit k: the address granule+k). So a
+// []byte that one goroutine fills in one epoch at one site is one entry
+// per granule (its mask grows), not one history per byte, and a reader's
+// sweep over it is one entry per granule and reader. A cell per 8-byte
+// word was twice the memory: the cells were four times the memory the
+// program checked, where they are now twice (bench/unstructured/cache and
+// pipeline: most of -hb's memory), and a []float64's two elements of a
+// granule are one lock of its cell.
 //
 // An entry is an epoch, a mask and a site: the access of those addresses
 // by that thread at that clock, at that site. A cell keeps the last plain
@@ -33,18 +37,35 @@ import (
 // different epochs, atomics) moves the cell's histories to an extension,
 // and back when they fit again.
 
-// hbMark is a history entry's epoch and mask: epoch<<8 | mask. Thread
-// slots stay under 2^24 (hbSlots), so the epoch's 56 bits hold it.
+// hbGrain is the bytes a cell is the shadow of, hbGrainShift its log.
+const (
+	hbGrainShift = 4
+	hbGrain      = 1 << hbGrainShift
+)
+
+// hbMask is a set of a granule's addresses: bit k, the address granule+k.
+type hbMask = uint16
+
+// hbAllMask is every address of a granule.
+const hbAllMask = hbMask(1<<hbGrain - 1)
+
+// hbMark is a history entry's epoch and mask: epoch<<16 | mask. Thread
+// slots stay under 2^16 (hbMaxSlot), so the epoch's 48 bits hold it.
 type hbMark = uint64
 
 // mkMark returns the mark of epoch e and mask m.
-func mkMark(e epoch, m uint8) hbMark { return e<<8 | uint64(m) }
+func mkMark(e epoch, m hbMask) hbMark { return e<<hbGrain | uint64(m) }
 
 // markEpoch returns the epoch of h.
-func markEpoch(h hbMark) epoch { return h >> 8 }
+func markEpoch(h hbMark) epoch { return h >> hbGrain }
 
 // markMask returns the mask of h.
-func markMask(h hbMark) uint8 { return uint8(h) }
+func markMask(h hbMark) hbMask { return hbMask(h) }
+
+// grainOf returns the granule of addr and addr's bit in it.
+func grainOf(addr uintptr) (uintptr, hbMask) {
+	return addr &^ (hbGrain - 1), 1 << (addr & (hbGrain - 1))
+}
 
 // hbEnt is a history entry: 12 bytes, four-byte aligned, as extension
 // records pack them (hb_ext.go).
@@ -59,7 +80,7 @@ func ent(h hbMark, s Site) hbEnt { return hbEnt{uint32(h), uint32(h >> 32), s} }
 // mark returns x's mark.
 func (x hbEnt) mark() hbMark { return uint64(x.hi)<<32 | uint64(x.lo) }
 
-// hbCell is the shadow of one 8-byte word (32 bytes, no pointers: cells
+// hbCell is the shadow of one granule (32 bytes, no pointers: cells
 // live outside the Go heap where the platform allows, hb_region.go).
 type hbCell struct {
 	// The inline histories; 0 when empty or when the extension holds the
@@ -144,7 +165,7 @@ func (o *hbOne) list(h hbMark, s Site) []hbEnt {
 type hbAcc struct {
 	e             epoch
 	site          Site
-	bit           uint8
+	bit           hbMask
 	write, atomic bool
 }
 
@@ -156,8 +177,8 @@ func (a *hbAcc) mark() hbMark { return mkMark(a.e, a.bit) }
 func same(l []hbEnt, a *hbAcc) bool { return epochMask(l, a.e)&a.bit == a.bit }
 
 // epochMask returns the addresses the entries of l of epoch e hold.
-func epochMask(l []hbEnt, e epoch) uint8 {
-	var m uint8
+func epochMask(l []hbEnt, e epoch) hbMask {
+	var m hbMask
 	for _, x := range l {
 		if h := x.mark(); markEpoch(h) == e {
 			m |= markMask(h)
@@ -221,7 +242,7 @@ func dropBefore(l []hbEnt, vc vclock, a *hbAcc) []hbEnt {
 }
 
 // forgetIn removes the addresses of mask m from every entry of l.
-func forgetIn(l []hbEnt, m uint8) []hbEnt {
+func forgetIn(l []hbEnt, m hbMask) []hbEnt {
 	out := l[:0]
 	for _, x := range l {
 		if h := x.mark() &^ uint64(m); markMask(h) != 0 {

@@ -40,7 +40,7 @@ func TestHBBytesOfOneWord(t *testing.T) {
 		t.Fatalf("%d races reported between writes of the same byte, want 1", n)
 	}
 
-	p := New(nil, new([16]byte))
+	p := New(nil, new([2 * hbGrain]byte))
 	for i := range p {
 		root.Write(addrOf(&p[i]), 4)
 	}
@@ -49,9 +49,9 @@ func TestHBBytesOfOneWord(t *testing.T) {
 		root.Read(addrOf(&p[i]), 5)
 	}
 	for w := range 2 {
-		c := e.regions.find(addrOf(&p[8*w]) >> hbRegionShift).cellOf(addrOf(&p[8*w]))
-		if c.ext.Load() != 0 || markMask(c.w.Load()) != 0xff || markMask(c.r.Load()) != 0xff {
-			t.Fatalf("word %d of a []byte written and read in sweeps: ext %d, write mask %#x, read mask %#x; want one inline entry each over all 8 bytes",
+		c := e.regions.find(addrOf(&p[hbGrain*w]) >> hbRegionShift).cellOf(addrOf(&p[hbGrain*w]))
+		if c.ext.Load() != 0 || markMask(c.w.Load()) != hbAllMask || markMask(c.r.Load()) != hbAllMask {
+			t.Fatalf("granule %d of a []byte written and read in sweeps: ext %d, write mask %#x, read mask %#x; want one inline entry each over all 16 bytes",
 				w, c.ext.Load(), markMask(c.w.Load()), markMask(c.r.Load()))
 		}
 	}

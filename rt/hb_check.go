@@ -62,7 +62,7 @@ func (t *Task) hbRange(addr, n, elem uintptr, site Site, write bool) {
 	}
 	th := t.hb
 	now := th.cacheEpoch()
-	if elem >= 8 || elem == 0 {
+	if elem >= hbGrain || elem == 0 {
 		for k := uintptr(0); k < n; k++ {
 			if a := addr + k*elem; !th.cached(a, write, now) {
 				th.eng.access(th, a, site, write, false)
@@ -70,19 +70,20 @@ func (t *Task) hbRange(addr, n, elem uintptr, site Site, write bool) {
 		}
 		return
 	}
-	// Elements smaller than a word: the addresses of one word are one
-	// check (accessWord), a []byte's eight bytes one cell lock.
+	// Elements smaller than a granule: the addresses of one granule are
+	// one check (accessWord), a []byte's sixteen bytes or a []float64's
+	// two elements one cell lock.
 	var word uintptr
-	var mask uint8
+	var mask hbMask
 	for k := uintptr(0); k < n; k++ {
-		a := addr + k*elem
-		if a&^7 != word {
+		g, bit := grainOf(addr + k*elem)
+		if g != word {
 			if mask &^= th.cachedBits(word, write, now); mask != 0 {
 				th.eng.accessWord(th, word, mask, site, write)
 			}
-			word, mask = a&^7, 0
+			word, mask = g, 0
 		}
-		mask |= 1 << (a & 7)
+		mask |= bit
 	}
 	if mask &^= th.cachedBits(word, write, now); mask != 0 {
 		th.eng.accessWord(th, word, mask, site, write)

@@ -47,26 +47,26 @@ func TestHBGenerations(t *testing.T) {
 func TestHBSweepGivesBackExtensions(t *testing.T) {
 	root, e := hbTestRoot(t, "", io.Discard)
 	e.generations.Store(true)                                  // turned by hand below, not by the collector
-	xs, ys := New(nil, new([4]int64)), New(nil, new([4]int64)) // a word each
+	xs, ys := New(nil, new([4][hbGrain / 8]int64)), New(nil, new([4][hbGrain / 8]int64)) // a granule each
 	done := make(chan struct{})
 	hbGo(root, func(k *Task) { // reads unordered with the root's: read sets, in extensions
 		for i := range xs {
-			k.Read(addrOf(&xs[i]), 1)
-			k.Read(addrOf(&ys[i]), 1)
+			k.Read(addrOf(&xs[i][0]), 1)
+			k.Read(addrOf(&ys[i][0]), 1)
 		}
 		close(done)
 	})
 	<-done // not hooked
 	for i := range xs {
-		root.Read(addrOf(&xs[i]), 2)
-		root.Read(addrOf(&ys[i]), 2)
+		root.Read(addrOf(&xs[i][0]), 2)
+		root.Read(addrOf(&ys[i][0]), 2)
 	}
 	if n := e.liveExts(); n != 8 {
-		t.Fatalf("%d extensions for 8 words read by two goroutines unordered, want 8", n)
+		t.Fatalf("%d extensions for 8 granules read by two goroutines unordered, want 8", n)
 	}
 	e.gcGen.Add(1)
 	for i := range ys {
-		root.Read(addrOf(&ys[i]), 2) // touched after the first collection: kept
+		root.Read(addrOf(&ys[i][0]), 2) // touched after the first collection: kept
 	}
 	e.gcGen.Add(1)
 	e.sweep()

@@ -82,12 +82,13 @@ func (ev hbEv) isAccess() bool { return ev.op <= hbOpAWrite }
 func (ev hbEv) isWrite() bool  { return ev.op == hbOpWrite || ev.op == hbOpAWrite }
 func (ev hbEv) isAtomic() bool { return ev.op == hbOpARead || ev.op == hbOpAWrite }
 
-// hbAddrs are the locations a trace accesses: three words, four
-// addresses of one word (a byte, another byte, a third and a 4-byte
-// field: hbWordLo..hbWordHi), which share a cell of the shadow
-// (hb_cell.go) and never conflict with each other, two more words, and
-// six words the lock-heavy traces access mostly in sections, two for each
-// thread (modulo three): sections that do not conflict.
+// hbAddrs are the locations a trace accesses: three words (the first two
+// in one 16-byte granule), four addresses of one granule (a byte, another
+// byte, a third and a 4-byte field: hbWordLo..hbWordHi), which share a
+// cell of the shadow (hb_cell.go) and never conflict with each other, two
+// more words (one granule), and six words the lock-heavy traces access
+// mostly in sections, two for each thread (modulo three; each pair one
+// granule): sections that do not conflict.
 var hbAddrs = [...]uintptr{0x10000, 0x10008, 0x10040, 0x10013, 0x10010, 0x10011, 0x10014, 0x10080, 0x10088,
 	0x30000, 0x30008, 0x30040, 0x30048, 0x30080, 0x30088}
 
@@ -195,7 +196,7 @@ func hbPlay(seed uint64, n int) hbPlayed {
 				ev.obj = hbWordLo + rng.IntN(hbWordHi-hbWordLo)
 				ev.gen = gen[ev.obj]
 				whole := rng.IntN(2) == 0 // the word's addresses in one check, as hbRange makes it
-				var mask uint8
+				var mask hbMask
 				for o := ev.obj; o < hbWordHi; o++ {
 					if o != ev.obj {
 						if rng.IntN(3) == 0 {
@@ -205,7 +206,8 @@ func hbPlay(seed uint64, n int) hbPlayed {
 					}
 					switch {
 					case whole:
-						mask |= 1 << (hbAddrs[o] & 7)
+						_, bit := grainOf(hbAddrs[o])
+						mask |= bit
 					case ev.op == hbOpWrite:
 						t.Write(hbAddrs[o], site)
 					default:
@@ -213,7 +215,8 @@ func hbPlay(seed uint64, n int) hbPlayed {
 					}
 				}
 				if whole {
-					e.accessWord(lt.th, hbAddrs[hbWordLo]&^7, mask, site, ev.op == hbOpWrite)
+					g, _ := grainOf(hbAddrs[hbWordLo])
+					e.accessWord(lt.th, g, mask, site, ev.op == hbOpWrite)
 				}
 				break
 			}

@@ -7,10 +7,10 @@ import (
 )
 
 // Regions of the happens-before shadow. The cells of 64 KB of memory are
-// one region (8192 cells of 32 bytes), found by the region's number
+// one region (4096 cells of 32 bytes), found by the region's number
 // (address >> 16) in an open-addressing table that threads read without
 // a lock; a region is made at the first access in its memory and never
-// dropped, so the shadow is at most four times the memory the program
+// dropped, so the shadow is at most twice the memory the program
 // ever checked, however many objects it allocated there over time
 // (the collector reuses addresses). Where the platform allows, regions
 // live in memory mapped outside the Go heap (hb_mem_unix.go), as do the
@@ -20,7 +20,7 @@ import (
 
 const (
 	hbRegionShift = 16
-	hbRegionCells = 1 << (hbRegionShift - 3)
+	hbRegionCells = 1 << (hbRegionShift - hbGrainShift)
 )
 
 // hbCells is the cells of a region.
@@ -112,9 +112,9 @@ func (t *hbRegionTab) insert(r *hbRegion) {
 	t.n++
 }
 
-// cellOf returns the cell of the word at addr in r.
+// cellOf returns the cell of the granule at addr in r.
 func (r *hbRegion) cellOf(addr uintptr) *hbCell {
-	return &r.cells[addr>>3&(hbRegionCells-1)]
+	return &r.cells[addr>>hbGrainShift&(hbRegionCells-1)]
 }
 
 // hbCellSize is the size of a cell (TestHBCellSize keeps it 32).

@@ -107,23 +107,23 @@ func TestHBRaceAfterExtensionReuse(t *testing.T) {
 	var out bytes.Buffer
 	root, e := hbTestRoot(t, "", &out)
 	e.generations.Store(true)
-	arr := make([]uint64, 1<<14) // 128 KB: words of every stripe
+	arr := make([][hbGrain / 8]uint64, 1<<14) // 256 KB, an element per granule: cells of every stripe
 	done := make(chan struct{})
 	hbGo(root, func(k *Task) {
 		for i := range arr {
-			k.Read(addrOf(&arr[i]), 9800) // read sets of two, with the root's below: extensions
+			k.Read(addrOf(&arr[i][0]), 9800) // read sets of two, with the root's below: extensions
 		}
 		close(done)
 	})
 	<-done // not hooked: unordered
 	for i := range arr {
-		root.Read(addrOf(&arr[i]), 9800)
+		root.Read(addrOf(&arr[i][0]), 9800)
 	}
 	if l := e.liveExts(); l != int64(len(arr)) {
 		t.Fatalf("%d extensions, want %d", l, len(arr))
 	}
 	half := len(arr) / 2
-	e.forget(addrOf(&arr[0]), uintptr(half)*8) // the first half's extensions go back to their stripes
+	e.forget(addrOf(&arr[0]), uintptr(half)*hbGrain) // the first half's extensions go back to their stripes
 	if l := e.liveExts(); l != int64(len(arr)-half) {
 		t.Fatalf("%d extensions after forgetting half, want %d", l, len(arr)-half)
 	}
@@ -133,7 +133,7 @@ func TestHBRaceAfterExtensionReuse(t *testing.T) {
 	done2 := make(chan struct{})
 	hbGo(root, func(k *Task) {
 		for i := half; i < len(arr); i++ {
-			k.Write(addrOf(&arr[i]), 9801)
+			k.Write(addrOf(&arr[i][0]), 9801)
 		}
 		close(done2)
 	})
@@ -143,13 +143,13 @@ func TestHBRaceAfterExtensionReuse(t *testing.T) {
 	done3 := make(chan struct{})
 	hbGo(root, func(k *Task) {
 		for i := range half {
-			k.Read(addrOf(&arr[i]), 9800)
+			k.Read(addrOf(&arr[i][0]), 9800)
 		}
 		close(done3)
 	})
 	<-done3
 	for i := range half {
-		root.Read(addrOf(&arr[i]), 9800)
+		root.Read(addrOf(&arr[i][0]), 9800)
 	}
 	// The second half's histories fit inline again (a write and one read):
 	// its extensions went back to the pools, and the first half's new
@@ -158,7 +158,7 @@ func TestHBRaceAfterExtensionReuse(t *testing.T) {
 		t.Fatalf("%d extensions live, %d indexes given out; want %d and %d", l, n, half, len(arr))
 	}
 	for i := half; i < len(arr); i++ {
-		root.Write(addrOf(&arr[i]), 9802)
+		root.Write(addrOf(&arr[i][0]), 9802)
 	}
 	// The second half: goroutine 3's writes race with goroutine 2's reads,
 	// and the root's writes with both (goroutine 3's write did not order
@@ -203,8 +203,9 @@ func TestHBPaceChurnAsksNone(t *testing.T) {
 	if races(e) != 0 {
 		t.Fatalf("%d races", races(e))
 	}
-	if made := e.exts.n.Load(); made < uint32(len(buf)) || e.liveExts() > int64(len(buf)) {
-		t.Fatalf("%d extensions made, %d live: want the buffer's words' read sets, given back at each write", made, e.liveExts())
+	grains := len(buf) * 8 / hbGrain
+	if made := e.exts.n.Load(); made < uint32(grains) || e.liveExts() > int64(grains) {
+		t.Fatalf("%d extensions made, %d live: want the buffer's granules' read sets, given back at each write", made, e.liveExts())
 	}
 	if asked != 0 {
 		t.Fatalf("asked for %d collections while the records in use stayed %d extensions' worth", asked, len(buf))

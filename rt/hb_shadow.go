@@ -6,7 +6,7 @@ import (
 )
 
 // The happens-before shadow: per location the FastTrack history of plain
-// and atomic accesses, kept per 8-byte word in cells (hb_cell.go) of
+// and atomic accesses, kept per 16-byte granule in cells (hb_cell.go) of
 // regions (hb_region.go). Plain writes to an address are totally ordered
 // until the first race on it, so the last one is kept; reads may be
 // concurrent, so every read that no later read of the address follows is
@@ -19,11 +19,11 @@ import (
 // that races with one of them races with that write too. The report of a
 // conflict names both accesses' sites and goroutines.
 
-// cell returns the cell of the word at addr, making its region if new:
-// from th's cache when th checked the word lately, else from th's last
+// cell returns the cell of the granule at addr, making its region if new:
+// from th's cache when th checked the granule lately, else from th's last
 // region or the table.
 func (e *hbEngine) cell(th *hbThread, addr uintptr) *hbCell {
-	if c := &th.cache[addr>>3&(hbCacheSize-1)]; c.word == addr&^7 && c.c != nil && th.cacheGen == e.gcGen.Load() {
+	if c := &th.cache[addr>>hbGrainShift&(hbCacheSize-1)]; c.word == addr&^(hbGrain-1) && c.c != nil && th.cacheGen == e.gcGen.Load() {
 		return c.c
 	}
 	key := addr >> hbRegionShift
@@ -53,7 +53,8 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 		th.wcpAccess(addr, write)
 	}
 	c := e.cell(th, addr)
-	a := hbAcc{e: th.epoch(), site: site, bit: 1 << (addr & 7), write: write, atomic: atomic}
+	_, bit := grainOf(addr)
+	a := hbAcc{e: th.epoch(), site: site, bit: bit, write: write, atomic: atomic}
 	gen := e.lockCell(c)
 	th.remember(addr, c)
 	if !atomic && c.ext.Load() == 0 && e.inlineAccess(th, c, &a) {
@@ -88,7 +89,7 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	e.unlock(c, gen)
 }
 
-// accessWord checks the plain accesses of the addresses of the word at
+// accessWord checks the plain accesses of the addresses of the granule at
 // addr that mask names (bit k: addr+k), all at site in th's current
 // epoch, as access would check them one by one: a run of bytes or of
 // 2- and 4-byte elements that a range check (hbRange) covers, such as a
@@ -98,22 +99,22 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 // single accesses leave); a race to report, a critical section's log or
 // an entered construct take access, address by address, so reports are
 // exactly its.
-func (e *hbEngine) accessWord(th *hbThread, addr uintptr, mask uint8, site Site, write bool) {
+func (e *hbEngine) accessWord(th *hbThread, addr uintptr, mask hbMask, site Site, write bool) {
 	if mask&(mask-1) != 0 && th.entered.Load() == 0 && len(th.wcp.held) == 0 && e.accessQuiet(th, addr, mask, site, write) {
 		return
 	}
 	for m := mask; m != 0; m &= m - 1 {
-		e.access(th, addr+uintptr(bits.TrailingZeros8(m)), site, write, false)
+		e.access(th, addr+uintptr(bits.TrailingZeros16(m)), site, write, false)
 	}
 }
 
 // accessQuiet checks and records the plain accesses of the addresses of
-// mask in the word at addr when none of them races, and reports true;
+// mask in the granule at addr when none of them races, and reports true;
 // otherwise it changes nothing and reports false. An address the thread
 // already accessed so in this epoch is a repeat, which access would skip
 // (its entry keeps its site, and a write its reads): it is taken out of
 // the mask first.
-func (e *hbEngine) accessQuiet(th *hbThread, addr uintptr, mask uint8, site Site, write bool) bool {
+func (e *hbEngine) accessQuiet(th *hbThread, addr uintptr, mask hbMask, site Site, write bool) bool {
 	c := e.cell(th, addr)
 	a := hbAcc{e: th.epoch(), site: site, bit: mask, write: write}
 	gen := e.lockCell(c)
@@ -431,24 +432,24 @@ func (e *hbEngine) forget(addr, size uintptr) {
 func (e *hbEngine) forgetIn(r *hbRegion, lo, hi uintptr) {
 	base := r.key << hbRegionShift
 	lo = max(lo, base)
-	hi = min(hi, base+(hbRegionCells*8-1))
-	for w := lo &^ 7; ; w += 8 {
-		a, b := max(lo, w), min(hi, w+7) // the bytes of word w in the range
-		m := uint8(0xff) << (a - w) & (uint8(0xff) >> (w + 7 - b))
+	hi = min(hi, base+(hbRegionCells*hbGrain-1))
+	for w := lo &^ (hbGrain - 1); ; w += hbGrain {
+		a, b := max(lo, w), min(hi, w+hbGrain-1) // the bytes of granule w in the range
+		m := hbAllMask << (a - w) & (hbAllMask >> (w + hbGrain - 1 - b))
 		e.forgetCell(r.cellOf(w), m)
-		if w+7 >= hi {
+		if w+hbGrain-1 >= hi {
 			return
 		}
 	}
 }
 
 // forgetCell drops the histories of the addresses of mask m in c.
-func (e *hbEngine) forgetCell(c *hbCell, m uint8) {
+func (e *hbEngine) forgetCell(c *hbCell, m hbMask) {
 	if c.ext.Load() == 0 && c.w.Load() == 0 && c.r.Load() == 0 {
 		return // nothing there (and an untouched page of cells stays untouched)
 	}
 	gen := e.lockCell(c)
-	if m == 0xff { // the whole word: new memory there (a message's payload at a freed one's address)
+	if m == hbAllMask { // the whole granule: new memory there (a message's payload at a freed one's address)
 		e.clearCell(c)
 	} else if n := c.ext.Load(); n != 0 {
 		w, r, ar, aw := e.exts.get(n).lists()

@@ -72,8 +72,8 @@ const (
 	// hbSlotLimit: a slot whose clock passed it is not reused, so that a
 	// slot's clock, which continues over its threads, never wraps at 2^32.
 	hbSlotLimit = 1 << 31
-	// hbMaxSlot is the largest slot: a history entry keeps 24 bits of it.
-	hbMaxSlot = 1<<24 - 1
+	// hbMaxSlot is the largest slot: a history entry keeps 16 bits of it.
+	hbMaxSlot = 1<<16 - 1
 )
 
 // take gives a new thread, whose clock *vc is its parent's (or G, for a
@@ -87,9 +87,10 @@ func (s *hbSlots) take(vc *vclock, site Site, stack *hbStack) (slot uint32) {
 	slot, final := s.reuse(*vc)
 	if slot == 0 {
 		if s.n == hbMaxSlot {
-			// a cell's mark holds 24 bits of slot (hb_cell.go); a program
-			// with 16M goroutines alive at once copied 64 MB per go statement
-			panic("goanomaly: internal error: more than 16M goroutines alive at once under -hb")
+			// a cell's mark holds 16 bits of slot (hb_cell.go), eight times
+			// the race detector's limit of 8128 goroutines alive at once
+			// (and each go statement copies a clock of 65535 entries)
+			panic("goanomaly: limit on 65535 simultaneously alive goroutines under -hb is exceeded")
 		}
 		s.n++
 		slot = s.n

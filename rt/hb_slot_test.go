@@ -234,3 +234,23 @@ func TestHBSlotRingOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestHBSlotLimit: a mark keeps 16 bits of slot (hb_cell.go), so the
+// 65,536th slot is refused with the limit's message, as -race refuses
+// its 8,129th goroutine, rather than wrapping into another slot's epochs.
+func TestHBSlotLimit(t *testing.T) {
+	var s hbSlots
+	var vc vclock
+	for range hbMaxSlot {
+		s.take(&vc, 0, nil)
+	}
+	if got := markEpoch(mkMark(mkEpoch(hbMaxSlot, 1<<32-1), hbAllMask)); epochThread(got) != hbMaxSlot || epochClock(got) != 1<<32-1 {
+		t.Fatalf("the last slot's last epoch does not survive a mark: %#x", got)
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "limit on 65535 simultaneously alive goroutines") {
+			t.Fatalf("slot %d: recovered %v, want the limit's panic", hbMaxSlot+1, r)
+		}
+	}()
+	s.take(&vc, 0, nil)
+}

@@ -269,7 +269,7 @@ func (t *Task) hbOf() *hbThread {
 	return nil
 }
 
-// hbCacheSize is the number of words a thread remembers (256 bytes).
+// hbCacheSize is the number of granules a thread remembers.
 const hbCacheSize = 16
 
 // hbCached is a word a thread checked and its cell.
@@ -281,7 +281,7 @@ type hbCached struct {
 // remember puts the cell c of addr's word in the thread's cache. Only the
 // thread's goroutine calls it, from access.
 func (th *hbThread) remember(addr uintptr, c *hbCell) {
-	th.cache[addr>>3&(hbCacheSize-1)] = hbCached{addr &^ 7, c}
+	th.cache[addr>>hbGrainShift&(hbCacheSize-1)] = hbCached{addr &^ (hbGrain - 1), c}
 }
 
 // repeat reports whether the plain access of addr is a repeat in the
@@ -314,14 +314,15 @@ func (th *hbThread) cacheEpoch() epoch {
 
 // cached is repeat for the epoch now that cacheEpoch returned.
 func (th *hbThread) cached(addr uintptr, write bool, now epoch) bool {
-	return th.cachedBits(addr&^7, write, now)&(1<<(addr&7)) != 0
+	g, bit := grainOf(addr)
+	return th.cachedBits(g, write, now)&bit != 0
 }
 
 // cachedBits returns the addresses of the word at word (bit k: word+k)
 // that the thread read (write: wrote) in the epoch now, as far as its
 // cache knows: a check of a word's run looks once, not per element.
-func (th *hbThread) cachedBits(word uintptr, write bool, now epoch) uint8 {
-	c := &th.cache[word>>3&(hbCacheSize-1)]
+func (th *hbThread) cachedBits(word uintptr, write bool, now epoch) hbMask {
+	c := &th.cache[word>>hbGrainShift&(hbCacheSize-1)]
 	if now == 0 || c.word != word || c.c == nil {
 		return 0
 	}
