@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"sync/atomic"
@@ -134,15 +133,6 @@ func (c *Construct) Sampled(k uint64) {
 	if c != nil && dormantMode.mode == dormantSample {
 		c.tree.instance, c.tree.instanceSite = k, c.site
 	}
-}
-
-// instanceText returns "root instance #3 of parallel loop at f.go:1:2" for
-// a sampled tree, "" otherwise.
-func (tr *tree) instanceText() string {
-	if tr == nil || tr.instance == 0 {
-		return ""
-	}
-	return fmt.Sprintf("root instance #%d of %s", tr.instance, siteName(tr.instanceSite))
 }
 
 // sampleCounts returns the root instances checked and skipped, and whether

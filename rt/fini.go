@@ -16,6 +16,7 @@ func fini(status int) {
 func (r *reporter) finish(status int) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.flushPending(true)
 	races, nondets, byKind := r.counts()
 	r.writeEnd(r.exitStatus(status, races, nondets))
 	if !r.cfg.json && !r.cfg.sarif && !r.cfg.summary && races+nondets == 0 {

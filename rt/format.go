@@ -7,17 +7,17 @@ import (
 	"strings"
 )
 
-// print writes the first occurrence of a report, as text in the style of
-// the race detector or as one JSON object; st is the stack of the current
-// access (stack.go).
-func (r *reporter) print(tr *tree, rep rawReport, st []frame) {
-	sink, src := rep.describe(tr)
+// print writes the first occurrence of a report, found where at says, as
+// text in the style of the race detector or as one JSON object; st is the
+// stack of the current access (stack.go).
+func (r *reporter) print(at reportAt, rep rawReport, st []frame) {
+	sink, src := rep.describe(at)
 	sink.Stack = st
 	w := r.writer()
 	if r.cfg.json {
 		b, _ := json.Marshal(jsonReport{
 			Kind: rep.kind.String(), Class: rep.class.String(),
-			Sink: sink, Source: src, Construct: sink.construct, Instance: tr.instanceText(),
+			Sink: sink, Source: src, Construct: sink.construct, Instance: at.instanceText(),
 			Relation: relationName(rep.hb),
 		})
 		fmt.Fprintf(w, "%s\n", b)
@@ -29,7 +29,7 @@ func (r *reporter) print(tr *tree, rep rawReport, st []frame) {
 		rep.class, rep.kind, accessVerb("", verb, wordAtomic(rep.sink)), sink.text())
 	printStack(w, st)
 	fmt.Fprintf(w, "%s %s\n", accessVerb("Previous ", srcVerb, wordAtomic(rep.source)), src.text())
-	if in := tr.instanceText(); in != "" {
+	if in := at.instanceText(); in != "" {
 		fmt.Fprintf(w, "In sampled %s\n", in)
 	}
 	if rep.hb {
@@ -118,9 +118,9 @@ func (d accessDesc) text() string {
 	return fmt.Sprintf("of %s at %s by %s", d.What, d.Pos, d.Block)
 }
 
-// describe describes the two accesses of rep.
-func (rep rawReport) describe(tr *tree) (sink, src accessDesc) {
-	sink, src = describeAccess(tr, rep.sink), describeAccess(tr, rep.source)
+// describe describes the two accesses of rep, found where at says.
+func (rep rawReport) describe(at reportAt) (sink, src accessDesc) {
+	sink, src = describeAccess(at.blocks[0], rep.sink), describeAccess(at.blocks[1], rep.source)
 	if rep.hb {
 		sink.Block = hbGoroutine(wordTag(rep.sink), rep.starts[0])
 		src.Block = hbGoroutine(wordTag(rep.source), rep.starts[1])
@@ -139,24 +139,66 @@ func hbGoroutine(n uint64, site Site) string {
 }
 
 // describeAccess describes the access recorded in shadow word w.
-func describeAccess(tr *tree, w uint64) accessDesc {
+func describeAccess(b blockAt, w uint64) accessDesc {
 	s := wordSite(w)
 	d := accessDesc{What: fmt.Sprintf("unknown site %d", s)}
 	if info, ok := siteInfo(s); ok {
 		d.Pos, d.What = info.Pos, info.What
 	}
-	d.Block, d.construct = describeBlock(tr, wordTag(w))
+	d.Block, d.construct = b.describe()
 	return d
 }
 
-// describeBlock returns "iteration 3 of parallel loop at f.go:1:2" for the
-// block tag, and the construct part alone.
-func describeBlock(tr *tree, tag uint64) (block, construct string) {
-	if tr == nil { // a happens-before report: the tag is a goroutine number (rawReport.describe)
-		return hbGoroutine(tag, 0), ""
+// reportAt is what a report needs from the tree it was found in, taken
+// then: a report whose sites were not registered yet is printed later
+// (report_pending.go), when the tree may be gone.
+type reportAt struct {
+	blocks       [2]blockAt // the sink's and the source's
+	instance     uint64     // the sampled root instance (dormant.go), 0: none
+	instanceSite Site
+}
+
+// blockAt is the block of a report's access, as found in its tree.
+type blockAt struct {
+	tag uint64
+	r   blockRange
+	ok  bool // found in a tree (a happens-before report has none: the tag is a goroutine number)
+	hb  bool
+}
+
+// atTree returns what rep needs from tr (nil: a happens-before report).
+func atTree(tr *tree, rep rawReport) reportAt {
+	var at reportAt
+	for i, w := range [2]uint64{rep.sink, rep.source} {
+		b := blockAt{tag: wordTag(w), hb: tr == nil}
+		if tr != nil {
+			b.r, b.ok = tr.block(b.tag)
+		}
+		at.blocks[i] = b
 	}
-	r, ok := tr.block(tag)
-	if !ok || r.con == nil {
+	if tr != nil {
+		at.instance, at.instanceSite = tr.instance, tr.instanceSite
+	}
+	return at
+}
+
+// instanceText returns "root instance #3 of parallel loop at f.go:1:2"
+// for a sampled instance, "" otherwise.
+func (at reportAt) instanceText() string {
+	if at.instance == 0 {
+		return ""
+	}
+	return fmt.Sprintf("root instance #%d of %s", at.instance, siteName(at.instanceSite))
+}
+
+// describe returns "iteration 3 of parallel loop at f.go:1:2" for the
+// block, and the construct part alone.
+func (b blockAt) describe() (block, construct string) {
+	if b.hb { // a happens-before report: the tag is a goroutine number (rawReport.describe)
+		return hbGoroutine(b.tag, 0), ""
+	}
+	r, tag := b.r, b.tag
+	if !b.ok || r.con == nil {
 		return "the root goroutine", ""
 	}
 	construct = siteName(r.con.site)

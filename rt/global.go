@@ -16,6 +16,7 @@ import (
 var global struct {
 	sitesMu sync.Mutex                 // serializes writers of sites
 	sites   atomic.Pointer[[]SiteInfo] // indexed by Site; copied on write
+	pending atomic.Bool                // the reporter keeps reports whose sites were not registered yet
 
 	once sync.Once
 	rep  *reporter
@@ -25,6 +26,12 @@ var global struct {
 
 // registerSites stores sites[i] as the info of site first+i.
 func registerSites(first Site, sites []SiteInfo) {
+	storeSites(first, sites)
+	sitesRegistered() // reports found before these sites were known (report_pending.go)
+}
+
+// storeSites adds sites, numbered from first, to the registry.
+func storeSites(first Site, sites []SiteInfo) {
 	global.sitesMu.Lock()
 	defer global.sitesMu.Unlock()
 	var old []SiteInfo
@@ -53,6 +60,7 @@ func defaultReporter() *reporter {
 	global.once.Do(func() {
 		cfg := parseOptions(os.Getenv("GOANOMALY"), os.Stderr)
 		global.rep = newReporter(cfg, nil)
+		global.rep.program = true
 	})
 	return global.rep
 }

@@ -46,7 +46,7 @@ func TestHBGenerations(t *testing.T) {
 // last (a freed message's read set), and keeps the others.
 func TestHBSweepGivesBackExtensions(t *testing.T) {
 	root, e := hbTestRoot(t, "", io.Discard)
-	e.generations.Store(true)                                  // turned by hand below, not by the collector
+	e.generations.Store(true)                                                            // turned by hand below, not by the collector
 	xs, ys := New(nil, new([4][hbGrain / 8]int64)), New(nil, new([4][hbGrain / 8]int64)) // a granule each
 	done := make(chan struct{})
 	hbGo(root, func(k *Task) { // reads unordered with the root's: read sets, in extensions

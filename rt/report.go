@@ -91,7 +91,9 @@ type reporter struct {
 	mu      sync.Mutex
 	out     io.Writer // nil: opened on first use
 	seen    map[key]*entry
-	entries []*entry // in the order found
+	entries []*entry        // in the order found
+	pending []pendingReport // found before their sites were registered (report_pending.go)
+	program bool            // the program's reporter (defaultReporter), not a test engine's
 	exit    func(int)
 	unended bool // the program does not end through Fini (nofini.go)
 }
@@ -173,14 +175,18 @@ func (r *reporter) add(tr *tree, rep rawReport) {
 	r.seen[id] = e
 	slot.Store(e)
 	r.entries = append(r.entries, e)
+	at := atTree(tr, rep)
+	if r.keepPending(e, at, rep) {
+		return
+	}
 	if e.masked {
 		return
 	}
 	st := callerStack(k.sink)
 	if r.cfg.sarif {
-		e.sarif = describeSARIF(tr, rep, st)
+		e.sarif = describeSARIF(at, rep, st)
 	} else {
-		r.print(tr, rep, st)
+		r.print(at, rep, st)
 	}
 	r.writeProgress()
 	if r.cfg.halt && rep.class == dataRace {

@@ -122,8 +122,8 @@ type sarifPending struct {
 }
 
 // describeSARIF describes a report for the SARIF log.
-func describeSARIF(tr *tree, rep rawReport, st []frame) *sarifPending {
-	sink, src := rep.describe(tr)
+func describeSARIF(at reportAt, rep rawReport, st []frame) *sarifPending {
+	sink, src := rep.describe(at)
 	sink.Stack = st
 	return &sarifPending{rep.class, rep.kind, reportLine(rep, sink, src), sink, src, rep.hb}
 }
