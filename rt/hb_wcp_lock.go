@@ -222,7 +222,7 @@ func (th *hbThread) releaseLock(mu uintptr, read bool) {
 			th.joinPInto(&l.pw)
 		}
 		l.log.release(&l.snaps, s.seq, snap)
-		l.snaps.unheld(snap)
+		l.snaps.let(snap) // its taker's hold: stored, or no one's
 	}
 	l.mu.Unlock()
 	th.closeHeld(i)

@@ -14,7 +14,7 @@ package rt
 // hbSnap is H at one release of a lock: never written while held.
 type hbSnap struct {
 	vc   vclock
-	refs int32 // table entries and log entries that hold it
+	refs int32 // table entries and log entries that hold it, and its taker until it stored it
 	next *hbSnap
 }
 
@@ -29,7 +29,9 @@ func (s *hbSnap) clock() vclock {
 // hbSnaps is a lock's free snapshots.
 type hbSnaps struct{ free *hbSnap }
 
-// take returns a snapshot of vc that no one holds yet.
+// take returns a snapshot of vc held once, by its taker, which lets it go
+// when it has stored it (the log may drop the entry it stored it in
+// before, when it is the log's front: a long read section's).
 func (sn *hbSnaps) take(vc vclock) *hbSnap {
 	s := sn.free
 	if s == nil {
@@ -39,6 +41,7 @@ func (sn *hbSnaps) take(vc vclock) *hbSnap {
 		s.next = nil
 	}
 	s.vc = append(s.vc[:0], vc...)
+	s.refs = 1
 	return s
 }
 
@@ -53,15 +56,7 @@ func (sn *hbSnaps) let(s *hbSnap) {
 	if s == nil {
 		return
 	}
-	if s.refs--; s.refs <= 0 {
-		sn.unheld(s)
-	}
-}
-
-// unheld gives s back if no one holds it (one just taken and not stored).
-func (sn *hbSnaps) unheld(s *hbSnap) {
-	if s.refs <= 0 {
-		s.refs = 0
+	if s.refs--; s.refs == 0 {
 		s.next = sn.free
 		sn.free = s
 	}

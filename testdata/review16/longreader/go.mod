@@ -1,0 +1,3 @@
+module example.com/longreader
+
+go 1.22
