@@ -191,6 +191,11 @@ func reportDynamic(pass *analysis.Pass, res *Result) {
 			pass.Reportf(l.Pos(), "callback items: each receive from %s is a work item when its goroutine drains that channel", types.ExprString(l.X))
 		}
 	}
+	for id, obj := range pass.TypesInfo.Defs {
+		if v, ok := obj.(*types.Var); ok && res.CallbackOwned(v) {
+			pass.Reportf(id.Pos(), "callback's own: %s holds only memory its call allocates and never lets go: private", v.Name())
+		}
+	}
 	for _, c := range res.Constructs {
 		for _, fk := range c.Forks {
 			if ch := res.Drains(fk); ch != nil {
