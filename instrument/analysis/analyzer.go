@@ -138,6 +138,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	if dynamic {
 		reportDynamic(pass, res)
+		reportCallbackReads(pass, res)
 	}
 	if decisions {
 		for _, n := range res.Notes {

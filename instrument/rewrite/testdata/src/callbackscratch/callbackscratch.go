@@ -2,8 +2,9 @@
 // rows to a callback, which makes a byte row it lends to a method (so its
 // range stays one block per worker) and a float row it only indexes and
 // slices into windows. The float row and its windows are the call's own:
-// their accesses carry no check; the byte row, the kernel and the output
-// stay checked.
+// their accesses carry no check; nothing the pool runs writes the kernel
+// or the scanner's width, so their reads carry none either; the byte row
+// and the output stay checked.
 package main
 
 import (
