@@ -138,6 +138,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	if dynamic {
 		reportDynamic(pass, res)
+		reportCallbackReads(pass, res)
 	}
 	if decisions {
 		for _, n := range res.Notes {
@@ -189,6 +190,11 @@ func reportDynamic(pass *analysis.Pass, res *Result) {
 		pass.Reportf(lit.Pos(), "prologue: function literal runs a checked copy when called through its value with a task")
 		if l := res.CallbackItems(lit); l != nil {
 			pass.Reportf(l.Pos(), "callback items: each receive from %s is a work item when its goroutine drains that channel", types.ExprString(l.X))
+		}
+	}
+	for id, obj := range pass.TypesInfo.Defs {
+		if v, ok := obj.(*types.Var); ok && res.CallbackOwned(v) {
+			pass.Reportf(id.Pos(), "callback's own: %s holds only memory its call allocates and never lets go: private", v.Name())
 		}
 	}
 	for _, c := range res.Constructs {

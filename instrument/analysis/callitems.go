@@ -60,24 +60,31 @@ func (r *Result) findCallbackItems() {
 	for _, n := range fns {
 		lit, recv := asLit(n)
 		loop, p := r.callbackRange(lit)
+		o := &workerOwnership{vars: map[*types.Var]bool{}, until: map[*types.Var]token.Pos{}}
+		r.ownedVars(&Fork{Body: lit, Items: loop}, o, false)
+		// What the callback allocates and never lets go is its own in any
+		// case: each call makes its own, which only that call reaches.
+		for v := range o.vars {
+			if _, handed := o.until[v]; !handed {
+				r.callbackOwned[v] = true
+			}
+		}
 		if loop == nil {
 			continue
 		}
-		o := &workerOwnership{vars: map[*types.Var]bool{}, until: map[*types.Var]token.Pos{}}
-		r.ownedVars(&Fork{Body: lit, Items: loop}, o, false)
 		if why := r.workerState(lit, recv, loop, p, o); why != "" {
 			r.Notes = append(r.Notes, Note{Pos: loop.Pos(), Callee: true, Coarse: true,
 				Msg: "each receive from " + p.Name() + " as a work item of its own: " + why + "; the range runs as one block per worker"})
 			continue
 		}
 		r.callbackLoops[n] = loop
-		for v := range o.vars {
-			if _, handed := o.until[v]; !handed {
-				r.callbackOwned[v] = true
-			}
-		}
 	}
 }
+
+// CallbackOwned reports whether v, a variable of a function or literal
+// with a prologue, holds only memory its call allocates and never lets
+// go: its accesses are private.
+func (r *Result) CallbackOwned(v *types.Var) bool { return r.callbackOwned[v] }
 
 // asLit is n, a literal or a declaration, as a literal (its type and body)
 // with the declaration's receiver.

@@ -34,3 +34,17 @@ func TestCallbackItems(t *testing.T) {
 	setAnalyzerFlag(t, "dynamic", "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "callitems")
 }
+
+// TestCallbackReads runs the Analyzer with -decisions, -dynamic and
+// -accesses over cbreads: the reads of a callback passed straight to a
+// helper that nothing in the helper's tree writes (a field of another
+// struct does not count), and the writes that keep them checked: by one
+// worker, by a method the callback calls, through an interface, through a
+// pointer by a function that can run through a value, and a helper that
+// is a value itself.
+func TestCallbackReads(t *testing.T) {
+	setAnalyzerFlag(t, "decisions", "true")
+	setAnalyzerFlag(t, "dynamic", "true")
+	setAnalyzerFlag(t, "accesses", "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "cbreads")
+}

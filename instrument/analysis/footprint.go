@@ -44,7 +44,10 @@ type accessWalker struct {
 	// viaValue walks the callee of a call through a function value in
 	// place, when it reports true (nil: never; specialize.go).
 	viaValue func(*ast.CallExpr) bool
-	opaque   string // why the code cannot be followed, or ""
+	// foreign follows a call of a function of another package instead,
+	// when it reports true (nil: never; cbreads.go).
+	foreign func(*ast.CallExpr, *types.Func) bool
+	opaque  string // why the code cannot be followed, or ""
 }
 
 func (w *accessWalker) fail(why string) {
@@ -250,6 +253,9 @@ func (w *accessWalker) call(call *ast.CallExpr) {
 		if w.inPlace == nil || !w.inPlace(call, fn) {
 			w.callees(fn.Origin())
 		}
+		return
+	}
+	if w.foreign != nil && w.foreign(call, fn) {
 		return
 	}
 	sig, _ := fn.Type().(*types.Signature)

@@ -52,6 +52,9 @@ type Result struct {
 	callbackLoops map[ast.Node]*ast.RangeStmt // by *ast.FuncLit or *ast.FuncDecl
 	callbackOwned map[*types.Var]bool
 	specs         map[*ast.FuncLit]*Specialization // callbacks proven as their helper's construct's body (specialize.go)
+	link          *linkage                         // the packages rewritten together (Link)
+	cbReads       map[*ast.FuncLit]*HeapProof      // callbacks' reads nothing in their tree writes (cbreads.go)
+	cbReadsWhy    map[*ast.FuncLit]string          // why none, for those without
 	atomicOnly    map[*types.Var]bool              // locals only sync/atomic's methods touch (atomiconly.go); computed on first use
 }
 
@@ -159,6 +162,10 @@ func Link(results []*Result) {
 	}
 	for _, r := range results {
 		r.Clones = all
+	}
+	lk := &linkage{results: results, owner: owner}
+	for _, r := range results {
+		r.link = lk
 	}
 	linked := linkedSet{}
 	for _, r := range results {

@@ -129,7 +129,8 @@ func (r *Result) specSites() []*specSite {
 
 // helperSite returns, for the k-th parameter of fn, the helper's
 // construct that is its only user, or nil: fn is a function or method of
-// this package (no type parameters, not variadic) with one construct, a
+// this package (no type parameters, not variadic, never called through a
+// value) with one construct, a
 // parallel loop in its own body, and the parameter, never assigned, is
 // named once, as the callee of a call in the construct's goroutine
 // literal. A method's receiver is not bound to the call's: the proof
@@ -139,6 +140,14 @@ func (r *Result) specSites() []*specSite {
 func (r *Result) helperSite(fn *types.Func, k int) *specSite {
 	d := r.Decls[fn]
 	if d == nil || d.Type.TypeParams != nil || fn.Origin() != fn || d.Recv != nil && !r.unassignedRecv(d) {
+		return nil
+	}
+	if r.Prologue[fn] {
+		// Called through a value, the helper jumps to its clone whenever
+		// its goroutine has a task, also from a plain body that runs on an
+		// attached goroutine (a function that cannot be cloned, called from
+		// a construct): its construct is then nested in the caller's tree,
+		// whose other blocks the proof does not see.
 		return nil
 	}
 	sig, _ := fn.Type().(*types.Signature)

@@ -173,6 +173,64 @@ func (r *Result) ownership() *workerOwnership {
 // accesses in the worker's block (workerIndexed).
 func (r *Result) ownedVars(fk *Fork, o *workerOwnership, lend bool) {
 	info := r.finder.info
+	cands := r.ownedCandidates(fk)
+	if len(cands) == 0 {
+		return
+	}
+	after := itemsDone(fk)
+	var handed map[*types.Var]bool
+	// A candidate that holds a slice of another (s := buf[i:i+4:i+4]) is
+	// one object with it: when either lets the pointer go, neither is
+	// owned, so the walk repeats until no candidate falls.
+	for changed := true; changed; {
+		changed = false
+		handed = map[*types.Var]bool{}
+		var stack []ast.Node
+		ast.Inspect(fk.Lit().Body, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return false
+			}
+			if id, ok := n.(*ast.Ident); ok {
+				v, _ := info.Uses[id].(*types.Var)
+				if v == nil {
+					v, _ = info.Defs[id].(*types.Var)
+				}
+				if cands[v] && !r.keepsOwned(id, v, stack, lend, cands) {
+					if after.IsValid() && id.Pos() >= after {
+						handed[v] = true
+					} else {
+						delete(cands, v)
+						changed = true
+					}
+				}
+			}
+			stack = append(stack, n)
+			return true
+		})
+	}
+	for v := range cands {
+		o.vars[v] = true
+	}
+	// An object handed over after the items is handed over under every
+	// name that holds a part of it.
+	for _, group := range sliceGroups(fk.Lit().Body, cands, info) {
+		for _, v := range group {
+			if handed[v] {
+				for _, u := range group {
+					o.until[u] = after
+				}
+				break
+			}
+		}
+	}
+}
+
+// ownedCandidates are the variables declared by worker fk's own body (not
+// by a function literal in it) that may hold an object of their own: not
+// captured nor addressed, of pointer, slice or map type.
+func (r *Result) ownedCandidates(fk *Fork) map[*types.Var]bool {
+	info := r.finder.info
 	cands := map[*types.Var]bool{}
 	add := func(id *ast.Ident) {
 		if v, ok := info.Defs[id].(*types.Var); ok && !r.Shared[v] {
@@ -182,11 +240,10 @@ func (r *Result) ownedVars(fk *Fork, o *workerOwnership, lend bool) {
 			}
 		}
 	}
-	for _, s := range fk.Lit().Body.List {
-		if s == fk.ItemLoop() {
-			break
-		}
-		switch s := s.(type) {
+	ast.Inspect(fk.Lit().Body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.FuncLit:
+			return false
 		case *ast.AssignStmt:
 			if s.Tok == token.DEFINE {
 				for _, l := range s.Lhs {
@@ -195,49 +252,78 @@ func (r *Result) ownedVars(fk *Fork, o *workerOwnership, lend bool) {
 					}
 				}
 			}
-		case *ast.DeclStmt:
-			if g, ok := s.Decl.(*ast.GenDecl); ok && g.Tok == token.VAR {
-				for _, sp := range g.Specs {
+		case *ast.GenDecl:
+			if s.Tok == token.VAR {
+				for _, sp := range s.Specs {
 					for _, id := range sp.(*ast.ValueSpec).Names {
 						add(id)
 					}
 				}
 			}
 		}
-	}
-	if len(cands) == 0 {
-		return
-	}
-	after := itemsDone(fk)
-	handed := map[*types.Var]bool{}
-	var stack []ast.Node
-	ast.Inspect(fk.Lit().Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return false
+		return true
+	})
+	return cands
+}
+
+// sliceGroups partitions the owned variables into the sets that share an
+// object: u and x are in one set when body assigns a slice of x to u.
+func sliceGroups(body *ast.BlockStmt, owned map[*types.Var]bool, info *types.Info) [][]*types.Var {
+	rep := map[*types.Var]*types.Var{}
+	var find func(v *types.Var) *types.Var
+	find = func(v *types.Var) *types.Var {
+		if rep[v] == nil || rep[v] == v {
+			rep[v] = v
+			return v
 		}
-		if id, ok := n.(*ast.Ident); ok {
-			v, _ := info.Uses[id].(*types.Var)
-			if v == nil {
-				v, _ = info.Defs[id].(*types.Var)
+		rep[v] = find(rep[v])
+		return rep[v]
+	}
+	union := func(l ast.Expr, rhs ast.Expr) {
+		lid, _ := l.(*ast.Ident)
+		sl, _ := ast.Unparen(rhs).(*ast.SliceExpr)
+		if lid == nil || sl == nil {
+			return
+		}
+		xid, _ := ast.Unparen(sl.X).(*ast.Ident)
+		if xid == nil {
+			return
+		}
+		u, _ := info.Defs[lid].(*types.Var)
+		if u == nil {
+			u, _ = info.Uses[lid].(*types.Var)
+		}
+		x, _ := info.Uses[xid].(*types.Var)
+		if owned[u] && owned[x] {
+			rep[find(u)] = find(x)
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			if len(s.Lhs) == len(s.Rhs) {
+				for k := range s.Lhs {
+					union(s.Lhs[k], s.Rhs[k])
+				}
 			}
-			if cands[v] && !r.keepsOwned(id, v, stack, lend) {
-				if after.IsValid() && id.Pos() >= after {
-					handed[v] = true
-				} else {
-					delete(cands, v)
+		case *ast.ValueSpec:
+			if len(s.Names) == len(s.Values) {
+				for k := range s.Names {
+					union(s.Names[k], s.Values[k])
 				}
 			}
 		}
-		stack = append(stack, n)
 		return true
 	})
-	for v := range cands {
-		o.vars[v] = true
-		if handed[v] {
-			o.until[v] = after
-		}
+	byRep := map[*types.Var][]*types.Var{}
+	for v := range owned {
+		byRep[find(v)] = append(byRep[find(v)], v)
 	}
+	var out [][]*types.Var
+	for _, g := range byRep {
+		out = append(out, g)
+	}
+	return out
 }
 
 // itemsDone is where the item loop of worker fk ends if it runs once in
@@ -266,7 +352,7 @@ func itemsDone(fk *Fork) token.Pos {
 
 // keepsOwned reports whether the occurrence id of v (whose ancestors are
 // stack, innermost last) keeps v's object to its worker.
-func (r *Result) keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node, lend bool) bool {
+func (r *Result) keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node, lend bool, cands map[*types.Var]bool) bool {
 	info := r.finder.info
 	parent := func(k int) ast.Node {
 		if k < len(stack) {
@@ -274,14 +360,36 @@ func (r *Result) keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node, lend 
 		}
 		return nil
 	}
-	// assignedToV reports whether the expression n is the value assigned
-	// to v by its parent statement.
-	assignedToV := func(n ast.Node, p ast.Node) bool {
-		if a, ok := p.(*ast.AssignStmt); ok && len(a.Lhs) == len(a.Rhs) && (a.Tok == token.ASSIGN || a.Tok == token.DEFINE) {
-			for k, rhs := range a.Rhs {
-				if rhs == n {
-					l, _ := a.Lhs[k].(*ast.Ident)
-					return l != nil && (info.Uses[l] == v || info.Defs[l] == v)
+	// assignedTo reports whether the expression n is the value its parent
+	// statement p assigns to v, or with others to any candidate (a slice
+	// of the object under another name: s := buf[i:i+4:i+4]).
+	assignedTo := func(n ast.Node, p ast.Node, others bool) bool {
+		held := func(l ast.Expr) bool {
+			id, _ := l.(*ast.Ident)
+			if id == nil {
+				return false
+			}
+			u, _ := info.Uses[id].(*types.Var)
+			if u == nil {
+				u, _ = info.Defs[id].(*types.Var)
+			}
+			return u == v || others && u != nil && cands[u]
+		}
+		switch a := p.(type) {
+		case *ast.AssignStmt:
+			if len(a.Lhs) == len(a.Rhs) && (a.Tok == token.ASSIGN || a.Tok == token.DEFINE) {
+				for k, rhs := range a.Rhs {
+					if rhs == n {
+						return held(a.Lhs[k])
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if others && len(a.Names) == len(a.Values) {
+				for k, rhs := range a.Values {
+					if rhs == n {
+						return held(a.Names[k])
+					}
 				}
 			}
 		}
@@ -291,14 +399,14 @@ func (r *Result) keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node, lend 
 	case *ast.AssignStmt:
 		for k, l := range p.Lhs {
 			if l == id {
-				return (p.Tok == token.ASSIGN || p.Tok == token.DEFINE) && len(p.Lhs) == len(p.Rhs) && fresh(p.Rhs[k], v, info)
+				return (p.Tok == token.ASSIGN || p.Tok == token.DEFINE) && len(p.Lhs) == len(p.Rhs) && fresh(p.Rhs[k], v, cands, info)
 			}
 		}
 		return false
 	case *ast.ValueSpec:
 		for k, n := range p.Names {
 			if n == id {
-				return len(p.Values) == 0 || len(p.Values) == len(p.Names) && fresh(p.Values[k], v, info)
+				return len(p.Values) == 0 || len(p.Values) == len(p.Names) && fresh(p.Values[k], v, cands, info)
 			}
 		}
 		return false
@@ -314,7 +422,7 @@ func (r *Result) keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node, lend 
 	case *ast.BinaryExpr:
 		return (p.Op == token.EQL || p.Op == token.NEQ) && (isNil(p.X, info) || isNil(p.Y, info))
 	case *ast.SliceExpr:
-		return p.X == id && assignedToV(p, parent(1))
+		return p.X == id && assignedTo(p, parent(1), true)
 	case *ast.CallExpr:
 		switch builtinName(p, info) {
 		case "len", "cap":
@@ -322,7 +430,7 @@ func (r *Result) keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node, lend 
 		case "delete", "clear":
 			return len(p.Args) > 0 && p.Args[0] == id
 		case "append":
-			return len(p.Args) > 0 && p.Args[0] == id && assignedToV(p, parent(1))
+			return len(p.Args) > 0 && p.Args[0] == id && assignedTo(p, parent(1), false)
 		case "":
 			return lend && r.lentToHelper(p, id)
 		}
@@ -381,8 +489,9 @@ func insideOnly(stack []ast.Node, loc ast.Expr, info *types.Info) bool {
 	return true
 }
 
-// fresh reports whether e, assigned to v, is new memory or v's own.
-func fresh(e ast.Expr, v *types.Var, info *types.Info) bool {
+// fresh reports whether e, assigned to v, is new memory, v's own, or a
+// slice of a candidate's (cands), which is then one object with v's.
+func fresh(e ast.Expr, v *types.Var, cands map[*types.Var]bool, info *types.Info) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		return isNil(x, info)
@@ -397,7 +506,11 @@ func fresh(e ast.Expr, v *types.Var, info *types.Info) bool {
 		return x.Op == token.AND && lit
 	case *ast.SliceExpr:
 		id, ok := ast.Unparen(x.X).(*ast.Ident)
-		return ok && info.Uses[id] == v
+		if !ok {
+			return false
+		}
+		u, _ := info.Uses[id].(*types.Var)
+		return u == v || u != nil && cands[u]
 	case *ast.CallExpr:
 		switch builtinName(x, info) {
 		case "new", "make":

@@ -170,6 +170,7 @@ func (w *walker) dynLit(x *dst.FuncLit, a *ast.FuncLit) {
 	// counted where its function is written as it is, once.
 	fk := w.res.ValueWorker(a)
 	v.silent = w.silent || w.task == "" && fk == nil || w.inClone && fk != nil
+	v.spec = w.callbackReads(a)
 	v.block(copyBody)
 	if fk != nil {
 		v.itemBlocks(copyBody, "_ga_d", fk) // a pool's item loop: a block per item

@@ -49,6 +49,17 @@ func (w *walker) specialization(a *ast.FuncLit) *analysis.Specialization {
 	return w.res.Specialized(a)
 }
 
+// callbackReads returns the proof of the reads of the literal a that
+// nothing in its helper's tree writes (analysis/cbreads.go) when this
+// copy of it is the one made in a plain body, whose helper's construct
+// begins a root tree, as for specialization.
+func (w *walker) callbackReads(a *ast.FuncLit) *analysis.HeapProof {
+	if w.task != "" || w.inClone || w.cur != nil || w.cfg.Conservative || w.silent {
+		return nil
+	}
+	return w.res.CallbackReads(a)
+}
+
 // specLit is dynLit for a specialized literal: copyBody is its body to
 // check, prunedBody another copy, both unrewritten.
 func (w *walker) specLit(x *dst.FuncLit, a *ast.FuncLit, sp *analysis.Specialization, copyBody, prunedBody *dst.BlockStmt) {

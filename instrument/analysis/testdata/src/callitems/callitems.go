@@ -84,8 +84,8 @@ func first(n int, fn func(<-chan int)) { // want first:"synchronizes: closes a c
 // rows: the callback's range is the item loop; its own scratch, made
 // before the range and only indexed, is the worker's.
 func rows(pix []uint8, w, h int) { // want rows:"synchronizes: communicates by channel"
-	parallel(0, h, func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task`
-		line := make([]uint8, w)
+	parallel(0, h, func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task` `callback reads: none proven unwritten in its helper's tree: every read may meet a write of its type`
+		line := make([]uint8, w) // want `callback's own: line holds only memory its call allocates and never lets go: private`
 		n := 0
 		for y := range ys { // want `callback items: each receive from ys is a work item when its goroutine drains that channel`
 			for x := 0; x < w; x++ {
@@ -101,7 +101,7 @@ func rows(pix []uint8, w, h int) { // want rows:"synchronizes: communicates by c
 // lent gives its scratch to a method: not proven the worker's, so its range
 // stays one block per worker.
 func lent(s *scanner, pix []uint8, w, h int) { // want lent:"synchronizes: communicates by channel"
-	parallel(0, h, func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task`
+	parallel(0, h, func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task` `callback reads: none proven unwritten in its helper's tree: every read may meet a write of its type`
 		line := make([]uint8, w)
 		for y := range ys { // want `each receive from ys as a work item of its own: line, declared before the range, may reach memory kept across items that is not proven the worker's .*; the range runs as one block per worker$`
 			s.scan(y, line)
@@ -113,7 +113,7 @@ func lent(s *scanner, pix []uint8, w, h int) { // want lent:"synchronizes: commu
 // captured keeps a counter that a closure of the items writes: the
 // counter is the worker's, but checked, so its range stays one block.
 func captured(h int) { // want captured:"synchronizes: communicates by channel"
-	parallel(0, h, func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task`
+	parallel(0, h, func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task` `callback reads: none proven unwritten in its helper's tree: every read may meet a write of its type`
 		n := 0
 		inc := func() { n++ } // want `prologue: function literal runs a checked copy when called through its value with a task`
 		for range ys {        // want `each receive from ys as a work item of its own: inc, declared before the range, may reach .*`
@@ -181,3 +181,68 @@ func named(m *img) { // want named:"synchronizes: calls parallel, which communic
 	parallel(0, 8, m.fill)
 	parallel(0, 8, buf{}.fill)
 }
+
+// blur is imaging's blurHorizontal: the scratch lent to a method keeps the
+// range one block per worker, but the float row it makes, and the windows
+// it slices from it to index, are its own in every block.
+func blur(s *scanner, pix []uint8, kernel []float64, w, h int) { // want blur:"synchronizes: communicates by channel"
+	parallel(0, h, func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task` `callback reads: 4 read\(s\) of memory nothing in its helper's tree writes, not checked`
+		line := make([]uint8, w)
+		lineF := make([]float64, w) // want `callback's own: lineF holds only memory its call allocates and never lets go: private`
+		for y := range ys {         // want `each receive from ys as a work item of its own: line, declared before the range, may reach .*`
+			s.scan(y, line)
+			for i, v := range line {
+				lineF[i] = float64(v)
+			}
+			for x := 0; x+2 <= w; x += 2 {
+				win := lineF[x : x+2 : x+2] // want `callback's own: win holds only memory its call allocates and never lets go: private`
+				var t []float64             // want `callback's own: t holds only memory its call allocates and never lets go: private`
+				t = win[1:]
+				pix[y*w+x] = uint8(win[0]*kernel[0] + t[0]*kernel[1])
+			}
+		}
+	})
+}
+
+// window lets a slice of its row go: the row and every slice of it are
+// no longer its own.
+func window(h int) { // want window:"synchronizes: communicates by channel"
+	parallel(0, h, func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task` `callback reads: none proven unwritten in its helper's tree: every read may meet a write of its type`
+		row := make([]float64, 8)
+		for y := range ys { // want `each receive from ys as a work item of its own: row, declared before the range, may reach .*`
+			win := row[y%4 : y%4+2]
+			keep = win[1:]
+			win[0] = float64(y)
+		}
+	})
+}
+
+var keep []float64
+
+// handed gives its row away after the range: the row is the worker's
+// during the items only, and so is every slice of it, so neither is
+// private for the whole call.
+func handed(h int) { // want handed:"synchronizes: communicates by channel"
+	parallel(0, h, func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task` `callback reads: none proven unwritten in its helper's tree: every read may meet a write of its type`
+		row := make([]float64, 8)
+		head := row[:2]
+		for y := range ys { // want `each receive from ys as a work item of its own: (row|head), made before the range, is handed over after it; the range runs as one block per worker`
+			head[0] += float64(y)
+		}
+		keep = row
+		head[1] = 1
+	})
+}
+
+// noItems is a callback with no channel, kept for later: what it makes
+// and slices is its own too.
+func noItems() {
+	later = func(i int) { // want `prologue: function literal runs a checked copy when called through its value with a task`
+		acc := make([]int, 4) // want `callback's own: acc holds only memory its call allocates and never lets go: private`
+		part := acc[1:3]      // want `callback's own: part holds only memory its call allocates and never lets go: private`
+		part[0] = i
+		out[i] = acc[1]
+	}
+}
+
+var later func(int)

@@ -37,7 +37,7 @@ func plain(a []int) {
 
 // A literal passed as an argument, and one stored in a variable.
 func literals(a []int) {
-	parallel(len(a), func(i int) { a[i]++ }) // want `prologue: function literal runs a checked copy when called through its value with a task` `callback: runs only in the blocks of the parallel loop at line 15: 1 independent, 0 read-only`
+	parallel(len(a), func(i int) { a[i]++ }) // want `prologue: function literal runs a checked copy when called through its value with a task` `callback: runs only in the blocks of the parallel loop at line 15: 1 independent, 0 read-only` `callback reads: none proven unwritten in its helper's tree: every read may meet a write of its type`
 	f := func(x int) int { return x + 1 }    // want `prologue: function literal runs a checked copy when called through its value with a task`
 	a[0] = f(a[0])
 }

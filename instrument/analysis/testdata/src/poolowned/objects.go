@@ -109,3 +109,31 @@ func lent() []int { // want lent:`synchronizes: communicates by channel`
 	wg.Wait()
 	return res
 }
+
+// windows: a slice of the worker's object is the same object under another
+// name: private while the object is, and handed over with it, so the
+// write through the slice after the hand-over is checked.
+func windows() [][]int { // want windows:`synchronizes: communicates by channel`
+	jobs := make(chan int, 50)
+	for i := range 50 {
+		jobs <- i
+	}
+	close(jobs)
+	res := make([][]int, 4)
+	var wg sync.WaitGroup
+	for k := range 4 { // want `worker pool of 1 goroutine start\(s\), joined at line \d+`
+		wg.Go(func() {
+			row := make([]int, 4)
+			head := row[:2]
+			for it := range jobs { // want `jobs: read\-only: nothing writes jobs while the construct runs`
+				win := row[it%2 : it%2+2]
+				win[1] += it // want `win\[1\]: private: only its worker reaches what the worker allocated`
+				head[0]++    // want `head\[0\]: private: only its worker reaches what the worker allocated`
+			}
+			res[k] = row // want `res\[k\]: checked: not ` `res: read\-only: nothing writes res while the construct runs` `k: private: no other goroutine writes k`
+			head[1] = 1  // want `head\[1\]: checked: not `
+		})
+	}
+	wg.Wait()
+	return res
+}

@@ -1,0 +1,156 @@
+package analysis
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Reads of a callback that nothing in its tree writes. A literal passed
+// straight to a helper that forks (specialize.go's specSite: imaging's
+// parallel(0, h, func(ys <-chan int) { … kernel[k] … src.w … })) runs only
+// in the blocks of the helper's construct, whose instance begins a root
+// tree when the call is in a function's plain body. Conflicts are reported
+// only between blocks of one tree, and only between checked accesses, so
+// a read of the literal needs no check when no checked write that can run
+// in that tree may touch its memory.
+//
+// What can run in the tree is walked, and its writes listed by type
+// (accessWalker): the helper's statements from its first fork to its join,
+// its goroutines, the literal itself, every static callee (in any package
+// rewritten together, through Link), every function literal met (it may be
+// called there), and, at a call through a function value or an interface,
+// every function of the packages rewritten together that may be called
+// through a value (its prologue runs the checked copy), but the literals
+// that are themselves such callbacks: those run only in the trees of their
+// own helper's instances. A call into a package that is not rewritten runs
+// unchecked; what it is given to write (the elements of a slice or a
+// pointer argument, which the standard library's table may check at the
+// call) counts as written, and if it is given a function, an interface or
+// memory that holds one, it may call back any of those functions.
+//
+// Not counted: writes of locals whose address is never taken (no pointer
+// or slice can reach their storage, so no read through one can meet
+// them), accesses of objects a worker or a callback allocated and keeps
+// (workerowned.go: no other pointer reaches them), and synchronization.
+// Types keep memory apart only as mayOverlap says, and not at all when a
+// package of the import graph views memory as another type (views.go).
+//
+// The proof is the literal's only where it is made in a plain body (the
+// rewriter's condition for specialization): a clone's copy of the literal
+// runs in its caller's tree, whose other blocks are not walked.
+
+// linkage is what Link knows of the packages rewritten together.
+type linkage struct {
+	results []*Result
+	owner   map[*types.Func]*Result // the result declaring each function
+}
+
+// CallbackReads returns the proof that the reads of lit's own body it
+// lists touch memory nothing in the tree of lit's helper writes, or nil
+// when lit is no such callback or nothing is proven.
+func (r *Result) CallbackReads(lit *ast.FuncLit) *HeapProof {
+	if r.cbReads == nil {
+		r.cbReads = map[*ast.FuncLit]*HeapProof{}
+		r.cbReadsWhy = map[*ast.FuncLit]string{}
+		for _, s := range r.specSites() {
+			r.cbReads[s.lit], r.cbReadsWhy[s.lit] = r.callbackReads(s)
+		}
+	}
+	return r.cbReads[lit]
+}
+
+// callbackReads proves what it can of the reads of s.lit, or says why
+// nothing.
+func (r *Result) callbackReads(s *specSite) (*HeapProof, string) {
+	if r.link == nil {
+		return nil, "the packages rewritten together are not known"
+	}
+	for _, o := range r.link.results {
+		if why := o.Views(); why != "" {
+			return nil, why
+		}
+	}
+	t := &treeWalk{link: r.link, site: s, fns: map[*types.Func]bool{}, lits: map[*ast.FuncLit]bool{}}
+	c := s.c
+	for _, st := range c.List[c.First : c.Join+1] {
+		t.walk(r, st)
+	}
+	for _, fk := range c.Forks {
+		if fk.Body != nil {
+			t.lit(r, fk.Body)
+		}
+		if fk.Value != nil {
+			t.lit(r, fk.Value)
+		}
+		if fk.Callee != nil {
+			t.fn(fk.Callee)
+		}
+	}
+	t.lit(r, s.lit)
+	if t.why != "" {
+		return nil, t.why
+	}
+	info := r.finder.info
+	p := &HeapProof{verdicts: map[ast.Expr]HeapVerdict{}}
+	aw := &accessWalker{r: r, info: info, callees: func(*types.Func) {}, lits: func(*ast.FuncLit) {}}
+	aw.viaValue = func(*ast.CallExpr) bool { return true }
+	aw.emit = func(a access) {
+		if a.mode != read || a.sync || !heapRead(a, info) {
+			return
+		}
+		l := readOf(a, info)
+		for _, w := range t.writes {
+			if w.meets(l) {
+				return
+			}
+		}
+		key := a.e
+		if a.key != nil {
+			key = a.key
+		}
+		p.verdicts[ast.Unparen(key)] = HeapVerdict{Why: "nothing the helper's tree runs writes it"}
+	}
+	aw.walk(s.lit.Body)
+	if len(p.verdicts) == 0 {
+		return nil, "every read may meet a write of its type"
+	}
+	return p, ""
+}
+
+// heapRead reports whether the read a is of memory reached through a
+// pointer or a slice: not a variable's own storage, a map entry or a
+// string's byte.
+func heapRead(a access, info *types.Info) bool {
+	if a.elems {
+		switch underlying(info.TypeOf(a.e)).(type) {
+		case *types.Slice, *types.Pointer:
+			return true
+		}
+		return false
+	}
+	if ix, ok := ast.Unparen(a.e).(*ast.IndexExpr); ok && isMapOrString(info.TypeOf(ix.X)) {
+		return false
+	}
+	return rootVar(a.e, info) == nil
+}
+
+// reportCallbackReads reports, for -dynamic, what CallbackReads proved of
+// each callback passed straight to a helper, or why nothing, and with
+// -accesses each read it proved.
+func reportCallbackReads(pass *analysis.Pass, res *Result) {
+	for _, s := range res.specSites() {
+		p := res.CallbackReads(s.lit)
+		if p == nil {
+			pass.Reportf(s.lit.Pos(), "callback reads: none proven unwritten in its helper's tree: %s", res.cbReadsWhy[s.lit])
+			continue
+		}
+		pass.Reportf(s.lit.Pos(), "callback reads: %d read(s) of memory nothing in its helper's tree writes, not checked", len(p.verdicts))
+		if accesses {
+			for e := range p.verdicts {
+				pass.Reportf(e.Pos(), "%s: read-only: nothing the helper's tree runs writes it", types.ExprString(e))
+			}
+		}
+	}
+}
