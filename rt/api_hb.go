@@ -59,6 +59,20 @@ func HBRoot() *Task { return hbRoot() }
 // global clock, and ends the thread when this HBRoot made it.
 func (t *Task) EndRoot() { t.hbEndRoot() }
 
+// InitVar ends the root that HBRoot began for a package variable's
+// initializer and returns the initializer's value v:
+//
+//	var x = _ga_rt.InitVar(_ga_rt.HBRoot(), f())
+//
+// (HBRoot is evaluated first: calls are evaluated left to right).
+// Variables are initialized before any init function, outside every
+// root, so a goroutine that f started was no thread and its races went
+// unchecked (testdata/review16b/hbvarinit).
+func InitVar[T any](t *Task, v T) T {
+	t.EndRoot()
+	return v
+}
+
 // Go is called by the parent right before a go statement (as an argument
 // of the started call): the child begins after everything the parent did.
 func (t *Task) Go() *Spawn { return t.hbGo() }

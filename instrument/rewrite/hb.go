@@ -1273,3 +1273,56 @@ func (w *walker) syncValue(x *dst.SelectorExpr) dst.Expr {
 	}
 	return w.rtCall(rtnames.SyncValue, ptr, x, dst.NewIdent(kind))
 }
+
+// hbInitRoots makes each initializer of vs that calls a function a root,
+// as init functions are: package variables are initialized before any
+// init function, outside every root, so a goroutine that the called
+// function started was no thread and its races with the rest of the
+// program went unchecked (testdata/review16b/hbvarinit):
+//
+//	var x = f()  →  var x = _ga_rt.InitVar(_ga_rt.HBRoot(), f())
+//
+// HBRoot is evaluated before f (calls are evaluated left to right), and
+// InitVar ends the root, releasing to the global clock that the init
+// functions' and main's roots begin after. A declared type instantiates
+// InitVar, so that untyped operands take it as before (var x int64 =
+// 1 << n()). A multi-valued initializer (var a, b = f()) stays as written.
+func (w *walker) hbInitRoots(vs *dst.ValueSpec) {
+	if len(vs.Values) != len(vs.Names) {
+		return
+	}
+	for i, v := range vs.Values {
+		a, ok := w.astOf(v).(ast.Expr)
+		if !ok || !w.callsAtInit(a) {
+			continue
+		}
+		var fun dst.Expr = &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent(rtnames.InitVar)}
+		if vs.Type != nil {
+			fun = &dst.IndexExpr{X: fun, Index: dst.Clone(vs.Type).(dst.Expr)}
+		}
+		vs.Values[i] = &dst.CallExpr{Fun: fun, Args: []dst.Expr{w.rtCall(rtnames.HBRoot), v}}
+		w.change()
+	}
+}
+
+// callsAtInit reports whether evaluating x calls a function (not a
+// builtin, not a conversion); the bodies of function literals that x
+// only makes do not run.
+func (w *walker) callsAtInit(x ast.Expr) bool {
+	if tv, ok := w.info.Types[x]; ok && tv.Value != nil {
+		return false // a constant
+	}
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if tv, ok := w.info.Types[n.Fun]; !ok || !tv.IsType() && !tv.IsBuiltin() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -345,12 +345,16 @@ func (fr *fileRewriter) anchorDecls(df *dst.File) {
 
 // varDecl rewrites the function literals of a package-level var
 // declaration that may be called through their values (their prologues);
-// nothing else in it runs in a construct.
+// nothing else in it runs in a construct. In an -hb build, an
+// initializer that calls a function runs as a root (hbInitRoots).
 func (fr *fileRewriter) varDecl(dec *decorator.Decorator, gd *dst.GenDecl) {
 	w := fr.walker(dec, "")
 	for _, sp := range gd.Specs {
 		if vs, ok := sp.(*dst.ValueSpec); ok {
 			w.rvals(vs.Values) // plain code (no task): only its literals change
+			if fr.cfg.HB {
+				w.hbInitRoots(vs)
+			}
 		}
 	}
 	if *w.touched {

@@ -111,6 +111,7 @@ const (
 	HB                 = "HB"                 // () *Task: the calling goroutine's happens-before task, or nil
 	HBRoot             = "HBRoot"             // () *Task: makes the goroutine a thread (main, tests)
 	EndRoot            = "EndRoot"            // method of *Task: ends HBRoot
+	InitVar            = "InitVar"            // [T](t *Task, v T) T: ends the root HBRoot began for a package variable's initializer
 	GoHB               = "GoAt"               // method of *Task: (site) *Spawn, right before a go statement
 	Start              = "Start"              // method of *Spawn: () *Task, first statement of the goroutine
 	Exit               = "Exit"               // method of *Task: deferred by the goroutine Start began

@@ -1,0 +1,3 @@
+module hbvar
+
+go 1.22
