@@ -8,7 +8,7 @@ package rt
 // 1528" (Go's race tests, regression_test.go), and its sites' OrderedOK
 // flags were not known to mask it. Such a report is kept, counted as
 // found, and printed when the registration that names its sites runs,
-// or at Fini with what is known then. halt=1 prints it at once: the
+// or at Fini with what is known then. halt_on_error=1 prints it at once: the
 // program is about to exit. Only the program's reporter keeps them (a
 // test's engine names sites it never registers).
 
