@@ -19,7 +19,7 @@ type hbMem struct {
 	mu     sync.Mutex
 	rest   []byte    // what is left of the last mapping
 	maps   *[][]byte // every mapping, for the cleanup
-	failed bool      // a mapping failed: the system has no more, and every later block comes from the Go heap (retrying cost a 16 MB mmap per record)
+	failed bool      // a mapping of hbMapSize failed: the system has no more, and every later block comes from the Go heap (retrying cost a 16 MB mmap per record)
 }
 
 // hbMemOffHeap says whether hbMem's memory is outside the Go heap.
@@ -55,14 +55,15 @@ func (m *hbMem) alloc(e *hbEngine, n uintptr) unsafe.Pointer {
 	return p
 }
 
-// mmap maps n bytes for e, or returns nil once a mapping failed.
+// mmap maps n bytes for e, or returns nil once a mapping of hbMapSize
+// failed. A larger block's refusal says nothing of the 16 MB ones.
 func (m *hbMem) mmap(e *hbEngine, n uintptr) []byte {
 	if m.failed {
 		return nil
 	}
 	b, err := hbMmap(int(n))
 	if err != nil {
-		m.failed = true
+		m.failed = n <= hbMapSize
 		return nil
 	}
 	if m.maps == nil {

@@ -41,3 +41,24 @@ func TestHBMemFailedMapNotRetried(t *testing.T) {
 		t.Errorf("no race found in a shadow on the Go heap")
 	}
 }
+
+// TestHBMemLargeRefusalKeepsMappings: a refused block larger than a
+// mapping (a region table's, say) does not send the small blocks to the
+// Go heap.
+func TestHBMemLargeRefusalKeepsMappings(t *testing.T) {
+	defer func(f func(int) ([]byte, error)) { hbMmap = f }(hbMmap)
+	real := hbMmap
+	hbMmap = func(n int) ([]byte, error) {
+		if n > hbMapSize {
+			return nil, errors.New("too large")
+		}
+		return real(n)
+	}
+	e := &hbEngine{}
+	if p := e.mem.alloc(e, hbMapSize+1); p != nil {
+		t.Fatalf("a refused large block returned %p", p)
+	}
+	if p := e.mem.alloc(e, 4096); p == nil {
+		t.Fatal("a small block after a refused large one came from no mapping")
+	}
+}

@@ -21,7 +21,9 @@ import (
 // for a collection, from a goroutine of its own: the check that noticed
 // goes on. Records taken and given back between two collections do not
 // count: a collection would bring back none of them, and each one
-// shortens the time a history lives (hb_gen.go).
+// shortens the time a history lives (hb_gen.go). With collections off
+// (GOGC=off, debug.SetGCPercent(-1)) it asks for none: the program said
+// it wants none, and the records then grow as the heap does.
 
 // hbPaceFloor is the least record memory between collections the
 // engine asks for; a stripe's pool counts hbPaceBatch bytes before it
@@ -41,11 +43,25 @@ type hbPace struct {
 	limit  atomic.Int64 // ask for a collection when grown passes it
 	asked  atomic.Bool  // a collection was asked for and has not been counted
 	sample []metrics.Sample
+	gogc   [1]metrics.Sample // read by the goroutine that set asked
 
 	// Tests replace these: the live heap (nil: runtime/metrics') and how
 	// a collection is asked for (nil: runtime.GC from a goroutine).
 	live func() uint64
 	gc   func()
+	off  func() bool // whether collections are off (nil: runtime/metrics')
+}
+
+// gcOff reports whether the program turned collections off. Only the
+// goroutine that set asked calls it.
+func (p *hbPace) gcOff() bool {
+	if p.off != nil {
+		return p.off()
+	}
+	p.gogc[0].Name = "/gc/gogc:percent"
+	metrics.Read(p.gogc[:])
+	v := p.gogc[0].Value
+	return v.Kind() == metrics.KindUint64 && int64(v.Uint64()) < 0
 }
 
 // took counts n record bytes extensions of e took (negative: gave back),
@@ -55,6 +71,9 @@ type hbPace struct {
 func (p *hbPace) took(e *hbEngine, n int64) {
 	if !e.generations.Load() || p.grown.Add(n) < p.limit.Load() || !p.asked.CompareAndSwap(false, true) {
 		return
+	}
+	if p.gcOff() {
+		return // asked stays set: no more reads of the setting until a collection comes
 	}
 	if p.gc != nil {
 		p.gc()

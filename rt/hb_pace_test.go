@@ -2,6 +2,7 @@ package rt
 
 import (
 	"io"
+	"runtime/debug"
 	"testing"
 )
 
@@ -66,5 +67,45 @@ func TestHBPaceAsksOnce(t *testing.T) {
 	e.pace.took(e, hbPaceFloor)
 	if asked != 2 {
 		t.Fatalf("asked %d times after a collection and the floor's worth, want 2", asked)
+	}
+}
+
+// TestHBPaceOffAsksNone: with collections off (GOGC=off) the engine asks
+// for none, and looks at the setting once per limit passed, until a
+// collection comes (GOMEMLIMIT's, or one the program asks for) and the
+// count starts again; with collections on again it asks.
+func TestHBPaceOffAsksNone(t *testing.T) {
+	e := &hbEngine{}
+	e.generations.Store(true)
+	asked, looked, off := 0, 0, true
+	e.pace.gc = func() { asked++ }
+	e.pace.off = func() bool { looked++; return off }
+	e.pace.live = func() uint64 { return 0 }
+	e.pace.collected()
+	for range 10 {
+		e.pace.took(e, hbPaceFloor)
+	}
+	if asked != 0 || looked != 1 {
+		t.Fatalf("collections off: asked %d times, looked at the setting %d times; want 0 and 1", asked, looked)
+	}
+	off = false
+	e.pace.collected()
+	e.pace.took(e, hbPaceFloor)
+	if asked != 1 {
+		t.Fatalf("collections on again: asked %d times, want 1", asked)
+	}
+}
+
+// TestHBPaceGCOffSetting reads the program's real setting.
+func TestHBPaceGCOffSetting(t *testing.T) {
+	var p hbPace
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	if p.gcOff() {
+		t.Fatal("collections reported off at GOGC=100")
+	}
+	debug.SetGCPercent(-1)
+	if !p.gcOff() {
+		t.Fatal("collections reported on after SetGCPercent(-1)")
 	}
 }
