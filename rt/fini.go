@@ -14,6 +14,10 @@ func fini(status int) {
 
 // finish prints the closing lines and returns the exit status.
 func (r *reporter) finish(status int) int {
+	shadow := ""
+	if r.cfg.summary {
+		shadow = hbShadowLine() // before r.mu: it takes the cells' locks, under which checks report
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.flushPending(true)
@@ -48,11 +52,24 @@ func (r *reporter) finish(status int) int {
 				s.trees.Load(), s.constructs.Load(), s.blocks.Load(), s.checks.Load(), races, nondets,
 				byKind[writeWrite], byKind[writeRead], byKind[readWrite], s.untracked.Load(), s.exhausted.Load())
 		}
+		fmt.Fprint(w, shadow)
 		if checked, skipped, ok := sampleCounts(); ok { // after the reports, or with summary=1
 			fmt.Fprintf(w, "goanomaly: sampled: %d root instance(s) checked, %d skipped\n", checked, skipped)
 		}
 	}
 	return r.exitStatus(status, races, nondets)
+}
+
+// hbShadowLine returns summary=1's line on the program's happens-before
+// shadow ("" if it made none): how much memory its cells and extension
+// records took, and the extensions in use at the end.
+func hbShadowLine() string {
+	e := &global.hb
+	c, rec := e.made.cells.Load(), e.made.records.Load()
+	if c+rec == 0 {
+		return ""
+	}
+	return fmt.Sprintf("goanomaly: happens-before shadow: %d KB of cells, %d KB of extension records, %d extension(s) in use\n", c>>10, rec>>10, e.liveExts())
 }
 
 // exitStatus is Fini's exit status: status if set, else exitcode after a

@@ -211,6 +211,7 @@ func (p *hbExtPool) record(e *hbEngine, k uint8) unsafe.Pointer {
 		p.recs[k] = p.recs[k][:n-1]
 		return r
 	}
+	e.made.records.Add(uint64(hbRecSize(k)))
 	if r := e.mem.alloc(e, hbRecSize(k)); r != nil {
 		return r
 	}

@@ -73,6 +73,7 @@ func (rs *hbRegions) get(e *hbEngine, key uintptr) *hbRegion {
 	if t == nil || 2*(t.n+1) > len(t.slots) {
 		t = rs.grow(t)
 	}
+	e.made.cells.Add(uint64(unsafe.Sizeof(hbCells{})))
 	c := (*hbCells)(e.mem.alloc(e, unsafe.Sizeof(hbCells{})))
 	if c == nil {
 		c = new(hbCells) // the system has no more address space: from the Go heap

@@ -47,7 +47,13 @@ type hbEngine struct {
 	gcGen       atomic.Uint64 // collections counted
 	pace        hbPace        // collections asked for at the shadow's pace (hb_pace.go)
 	stacks      hbDepot       // the stacks goroutines were created in (hb_depot.go)
+	made        hbMade        // the shadow memory made, for summary=1
 }
+
+// hbMade counts the bytes of shadow memory an engine made: its regions'
+// cells and its extensions' records (given back records are reused, so
+// this is their peak). summary=1 prints them (fini.go).
+type hbMade struct{ cells, records atomic.Uint64 }
 
 const (
 	hbShards    = 64
