@@ -33,7 +33,7 @@ import (
 //
 // The cell itself holds the common case inline, without pointers (32
 // bytes): at most one write entry and one read entry, no atomic access.
-// Anything else (concurrent reads, a word whose addresses were written in
+// Anything else (concurrent reads, a granule whose addresses were written in
 // different epochs, atomics) moves the cell's histories to an extension,
 // and back when they fit again.
 
@@ -161,7 +161,7 @@ func (o *hbOne) list(h hbMark, s Site) []hbEnt {
 }
 
 // hbAcc is one access: its epoch, site, mask (the bit of its address in
-// the word) and sort.
+// the granule) and sort.
 type hbAcc struct {
 	e             epoch
 	site          Site
@@ -173,7 +173,7 @@ type hbAcc struct {
 func (a *hbAcc) mark() hbMark { return mkMark(a.e, a.bit) }
 
 // same reports whether the entries of l of a's epoch hold every address
-// of a (one, but a word's run from accessWord has several).
+// of a (one, but a granule's run from accessGrain has several).
 func same(l []hbEnt, a *hbAcc) bool { return epochMask(l, a.e)&a.bit == a.bit }
 
 // epochMask returns the addresses the entries of l of epoch e hold.

@@ -71,22 +71,22 @@ func (t *Task) hbRange(addr, n, elem uintptr, site Site, write bool) {
 		return
 	}
 	// Elements smaller than a granule: the addresses of one granule are
-	// one check (accessWord), a []byte's sixteen bytes or a []float64's
+	// one check (accessGrain), a []byte's sixteen bytes or a []float64's
 	// two elements one cell lock.
-	var word uintptr
+	var grain uintptr
 	var mask hbMask
 	for k := uintptr(0); k < n; k++ {
 		g, bit := grainOf(addr + k*elem)
-		if g != word {
-			if mask &^= th.cachedBits(word, write, now); mask != 0 {
-				th.eng.accessWord(th, word, mask, site, write)
+		if g != grain {
+			if mask &^= th.cachedBits(grain, write, now); mask != 0 {
+				th.eng.accessGrain(th, grain, mask, site, write)
 			}
-			word, mask = g, 0
+			grain, mask = g, 0
 		}
 		mask |= bit
 	}
-	if mask &^= th.cachedBits(word, write, now); mask != 0 {
-		th.eng.accessWord(th, word, mask, site, write)
+	if mask &^= th.cachedBits(grain, write, now); mask != 0 {
+		th.eng.accessGrain(th, grain, mask, site, write)
 	}
 }
 
@@ -97,7 +97,7 @@ func (t *Task) hbLeaves(addr, n, size uintptr, l *layout, site Site, write bool)
 		return
 	}
 	if l == scalar || len(l.off) == 1 && l.off[0] == 0 && l.reps == 1 && l.stride == size {
-		t.hbRange(addr, n, size, site, write) // one location per element: a word at a time
+		t.hbRange(addr, n, size, site, write) // one location per element: a granule at a time
 		return
 	}
 	if w := l.words; w != 0 && (size == w*8 || n == 1) {

@@ -216,7 +216,7 @@ func hbPlay(seed uint64, n int) hbPlayed {
 				}
 				if whole {
 					g, _ := grainOf(hbAddrs[hbWordLo])
-					e.accessWord(lt.th, g, mask, site, ev.op == hbOpWrite)
+					e.accessGrain(lt.th, g, mask, site, ev.op == hbOpWrite)
 				}
 				break
 			}

@@ -32,7 +32,7 @@ const (
 )
 
 // TestHBRangeIsElementwise: a range check of elements smaller than a
-// word, which hbRange makes a word at a time (accessWord), reports
+// word, which hbRange makes a word at a time (accessGrain), reports
 // exactly what checking each element does: the raw reports (kind,
 // offset, both sites), in order, are equal. Random programs of two or
 // three threads, run in one interleaving, mix runs of 1-, 2- and 4-byte

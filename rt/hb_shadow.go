@@ -23,7 +23,7 @@ import (
 // from th's cache when th checked the granule lately, else from th's last
 // region or the table.
 func (e *hbEngine) cell(th *hbThread, addr uintptr) *hbCell {
-	if c := &th.cache[addr>>hbGrainShift&(hbCacheSize-1)]; c.word == addr&^(hbGrain-1) && c.c != nil && th.cacheGen == e.gcGen.Load() {
+	if c := &th.cache[addr>>hbGrainShift&(hbCacheSize-1)]; c.grain == addr&^(hbGrain-1) && c.c != nil && th.cacheGen == e.gcGen.Load() {
 		return c.c
 	}
 	key := addr >> hbRegionShift
@@ -89,7 +89,7 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	e.unlock(c, gen)
 }
 
-// accessWord checks the plain accesses of the addresses of the granule at
+// accessGrain checks the plain accesses of the addresses of the granule at
 // addr that mask names (bit k: addr+k), all at site in th's current
 // epoch, as access would check them one by one: a run of bytes or of
 // 2- and 4-byte elements that a range check (hbRange) covers, such as a
@@ -99,7 +99,7 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 // single accesses leave); a race to report, a critical section's log or
 // an entered construct take access, address by address, so reports are
 // exactly its.
-func (e *hbEngine) accessWord(th *hbThread, addr uintptr, mask hbMask, site Site, write bool) {
+func (e *hbEngine) accessGrain(th *hbThread, addr uintptr, mask hbMask, site Site, write bool) {
 	if mask&(mask-1) != 0 && th.entered.Load() == 0 && len(th.wcp.held) == 0 && e.accessQuiet(th, addr, mask, site, write) {
 		return
 	}

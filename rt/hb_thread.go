@@ -278,13 +278,13 @@ func (t *Task) hbOf() *hbThread {
 // hbCacheSize is the number of granules a thread remembers.
 const hbCacheSize = 16
 
-// hbCached is a word a thread checked and its cell.
+// hbCached is a granule a thread checked and its cell.
 type hbCached struct {
-	word uintptr
-	c    *hbCell
+	grain uintptr
+	c     *hbCell
 }
 
-// remember puts the cell c of addr's word in the thread's cache. Only the
+// remember puts the cell c of addr's granule in the thread's cache. Only the
 // thread's goroutine calls it, from access.
 func (th *hbThread) remember(addr uintptr, c *hbCell) {
 	th.cache[addr>>hbGrainShift&(hbCacheSize-1)] = hbCached{addr &^ (hbGrain - 1), c}
@@ -324,12 +324,12 @@ func (th *hbThread) cached(addr uintptr, write bool, now epoch) bool {
 	return th.cachedBits(g, write, now)&bit != 0
 }
 
-// cachedBits returns the addresses of the word at word (bit k: word+k)
+// cachedBits returns the addresses of the granule at grain (bit k: grain+k)
 // that the thread read (write: wrote) in the epoch now, as far as its
-// cache knows: a check of a word's run looks once, not per element.
-func (th *hbThread) cachedBits(word uintptr, write bool, now epoch) hbMask {
-	c := &th.cache[word>>hbGrainShift&(hbCacheSize-1)]
-	if now == 0 || c.word != word || c.c == nil {
+// cache knows: a check of a granule's run looks once, not per element.
+func (th *hbThread) cachedBits(grain uintptr, write bool, now epoch) hbMask {
+	c := &th.cache[grain>>hbGrainShift&(hbCacheSize-1)]
+	if now == 0 || c.grain != grain || c.c == nil {
 		return 0
 	}
 	h := c.c.r.Load()
