@@ -213,7 +213,9 @@ func TestRecoveredPanicsStay(t *testing.T) {
 func TestStdoutReadBackStays(t *testing.T) {
 	out, exe := sliceCase(t, "streams")
 	contains(t, out, "fmt.Println(3)")
-	err := exec.Command(exe).Run()
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir()) // its file lands in the test's directory
+	err := cmd.Run()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 {
 		t.Errorf("the sliced program exits with %v, want exit status 3 (the number it printed and read back)", err)
 	}
