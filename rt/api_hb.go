@@ -73,6 +73,35 @@ func InitVar[T any](t *Task, v T) T {
 	return v
 }
 
+// InitCall begins what InitVar ends for a multi-valued initializer, whose
+// call no generic function can take as one operand: it returns f, so that
+//
+//	var a, b = f(x)  →  var a, b = _ga_rt.InitVars2(_ga_rt.InitCall(_ga_rt.HBRoot(), f)(x))
+//
+// evaluates HBRoot before f's arguments and f (calls are evaluated left
+// to right, the function value's before the arguments'), and InitVars2
+// ends the root once f returned.
+func InitCall[F any](t *Task, f F) F { return f }
+
+// InitVars2 ends the root InitCall's HBRoot began (the calling
+// goroutine's) and returns a and b.
+func InitVars2[A, B any](a A, b B) (A, B) {
+	hbCurrent().EndRoot()
+	return a, b
+}
+
+// InitVars3 is InitVars2 for three values.
+func InitVars3[A, B, C any](a A, b B, c C) (A, B, C) {
+	hbCurrent().EndRoot()
+	return a, b, c
+}
+
+// InitVars4 is InitVars2 for four values.
+func InitVars4[A, B, C, D any](a A, b B, c C, d D) (A, B, C, D) {
+	hbCurrent().EndRoot()
+	return a, b, c, d
+}
+
 // Go is called by the parent right before a go statement (as an argument
 // of the started call): the child begins after everything the parent did.
 func (t *Task) Go() *Spawn { return t.hbGo() }

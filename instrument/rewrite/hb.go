@@ -1286,8 +1286,12 @@ func (w *walker) syncValue(x *dst.SelectorExpr) dst.Expr {
 // InitVar ends the root, releasing to the global clock that the init
 // functions' and main's roots begin after. A declared type instantiates
 // InitVar, so that untyped operands take it as before (var x int64 =
-// 1 << n()). A multi-valued initializer (var a, b = f()) stays as written.
+// 1 << n()). A multi-valued initializer is hbInitCall's.
 func (w *walker) hbInitRoots(vs *dst.ValueSpec) {
+	if len(vs.Values) == 1 && len(vs.Names) > 1 {
+		w.hbInitCall(vs)
+		return
+	}
 	if len(vs.Values) != len(vs.Names) {
 		return
 	}
@@ -1303,6 +1307,69 @@ func (w *walker) hbInitRoots(vs *dst.ValueSpec) {
 		vs.Values[i] = &dst.CallExpr{Fun: fun, Args: []dst.Expr{w.rtCall(rtnames.HBRoot), v}}
 		w.change()
 	}
+}
+
+// hbInitCall makes a multi-valued initializer a root (hbInitRoots), as
+//
+//	var a, b = f(x)  →  var a, b = _ga_rt.InitVars2(_ga_rt.InitCall(_ga_rt.HBRoot(), f)(x))
+//
+// InitCall returns f once HBRoot began the root; f's value is evaluated
+// before its arguments, as before (both are evaluated left to right). Only
+// a function named by an identifier or a package-qualified one, or a
+// function literal, is wrapped: a method value would evaluate its receiver
+// at another point than the call does, and a generic function whose type
+// arguments are inferred from the call's arguments has no value without
+// them. The comma-ok forms (v, ok = m[k], x.(T), <-ch) and calls of more
+// than four results stay as written, and so unchecked if they start a
+// goroutine (README).
+func (w *walker) hbInitCall(vs *dst.ValueSpec) {
+	call, ok := vs.Values[0].(*dst.CallExpr)
+	a, _ := w.astOf(vs.Values[0]).(*ast.CallExpr)
+	if !ok || a == nil || len(vs.Names) > 4 || !w.initCallable(a.Fun) {
+		return
+	}
+	begin := &dst.CallExpr{
+		Fun:  &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent(rtnames.InitCall)},
+		Args: []dst.Expr{w.rtCall(rtnames.HBRoot), call.Fun},
+	}
+	call.Fun = begin
+	end := map[int]string{2: rtnames.InitVars2, 3: rtnames.InitVars3, 4: rtnames.InitVars4}[len(vs.Names)]
+	vs.Values[0] = &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent(end)}, Args: []dst.Expr{call}}
+	w.change()
+}
+
+// initCallable reports whether fun, the function of a multi-valued
+// initializer's call, can be passed to InitCall with the same effect as
+// calling it: a function literal, or a function (not a method, not a
+// generic one left to inference) named by an identifier or a
+// package-qualified identifier, or one of those instantiated explicitly.
+func (w *walker) initCallable(fun ast.Expr) bool {
+	fun = ast.Unparen(fun)
+	if _, ok := fun.(*ast.FuncLit); ok {
+		return true
+	}
+	var id *ast.Ident
+	switch f := fun.(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		if x, ok := f.X.(*ast.Ident); ok {
+			if _, ok := w.info.Uses[x].(*types.PkgName); ok {
+				id = f.Sel
+			}
+		}
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true // an explicit instantiation of a function: a value
+	}
+	if id == nil {
+		return false
+	}
+	fn, ok := w.info.Uses[id].(*types.Func)
+	if !ok || fn.Signature().Recv() != nil {
+		return false
+	}
+	_, inferred := w.info.Instances[id] // without an index: inferred
+	return !inferred
 }
 
 // callsAtInit reports whether evaluating x calls a function (not a

@@ -41,7 +41,7 @@ func ArgLoads(name string) Loads { return loads[name] }
 // both a type and (*Construct).Task, which Begin calls.
 var loads = map[string]Loads{
 	// The happens-before hooks: identities of sync objects, the thread's own state.
-	HB: LoadsNothing, HBRoot: LoadsNothing, EndRoot: LoadsNothing, InitVar: LoadsNothing, GoHB: LoadsNothing, Start: LoadsNothing,
+	HB: LoadsNothing, HBRoot: LoadsNothing, EndRoot: LoadsNothing, InitVar: LoadsNothing, InitCall: LoadsNothing, InitVars2: LoadsNothing, InitVars3: LoadsNothing, InitVars4: LoadsNothing, GoHB: LoadsNothing, Start: LoadsNothing,
 	Exit: LoadsNothing, Chan: LoadsNothing, Sync: LoadsNothing, Foreign: LoadsNothing, Unseen: LoadsNothing,
 	ChanOp: LoadsNothing, RecvOp: LoadsNothing, SendOp: LoadsNothing, CloseOp: LoadsNothing,
 	ChanSend: LoadsNothing, ChanRecv: LoadsNothing, ChanClose: LoadsNothing, SentOn: LoadsNothing, ClosedOn: LoadsNothing, MakeChan: LoadsNothing, PoolGot: LoadsNothing, MakeMap: LoadsNothing, Appended: LoadsNothing, Fresh: LoadsNothing, Sender: LoadsNothing, SendOnlySender: LoadsNothing, SyncOp: LoadsNothing, ReleaseOp: LoadsNothing, AcquireOp: LoadsNothing,

@@ -112,6 +112,10 @@ const (
 	HBRoot             = "HBRoot"             // () *Task: makes the goroutine a thread (main, tests)
 	EndRoot            = "EndRoot"            // method of *Task: ends HBRoot
 	InitVar            = "InitVar"            // [T](t *Task, v T) T: ends the root HBRoot began for a package variable's initializer
+	InitCall           = "InitCall"           // [F](t *Task, f F) F: a multi-valued initializer's function, after HBRoot
+	InitVars2          = "InitVars2"          // [A, B](a, b) (a, b): ends InitCall's root, passing the call's results on
+	InitVars3          = "InitVars3"          // (a, b, c) (a, b, c)
+	InitVars4          = "InitVars4"          // (a, b, c, d) (a, b, c, d)
 	GoHB               = "GoAt"               // method of *Task: (site) *Spawn, right before a go statement
 	Start              = "Start"              // method of *Spawn: () *Task, first statement of the goroutine
 	Exit               = "Exit"               // method of *Task: deferred by the goroutine Start began
