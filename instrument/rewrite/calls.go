@@ -55,6 +55,13 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 	}
 	switch f := x.Fun.(type) {
 	case *dst.FuncLit:
+		if w.cfg.HB && w.task == "" {
+			// called in place where no task is in scope (a package
+			// variable's initializer, a root since hbInitRoots): it
+			// finds its thread itself, as any function does
+			w.hbLit(f, false)
+			break
+		}
 		w.funcLit(f, w.task) // called in place: runs in this block
 	case *dst.SelectorExpr:
 		if w.isMethodVal(f) {

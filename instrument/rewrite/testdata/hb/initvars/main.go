@@ -1,7 +1,8 @@
 // Package variables whose initializers call functions: each becomes a
 // root (InitVar, InitCall and InitVars2..4), and the forms that cannot be
 // wrapped (a method value's call, a generic function left to inference,
-// a comma-ok form) stay as written.
+// a comma-ok form) stay as written. A function literal called in place
+// gets its own HB, as a function's body does.
 package main
 
 import (
@@ -27,6 +28,14 @@ var (
 	q, r, s, t = four()
 )
 
+// started runs in a root too: the literal called in place finds its
+// thread itself (HB), so its go statement is rewritten.
+var started = func() chan int {
+	ch := make(chan int, 1)
+	go func() { ch <- 9 }()
+	return ch
+}()
+
 func double(x int) int { return 2 * x }
 
 func pair(x int) (int, int) { return x, x + 1 }
@@ -36,5 +45,5 @@ func gen[T any](v T) (T, T) { return v, v }
 func four() (int, int, int, int) { return 1, 2, 3, 4 }
 
 func main() {
-	fmt.Println(one, a, b, c, d, e, n, err, g, h, i, j, px, py, mv, mok, q, r, s, t)
+	fmt.Println(one, a, b, c, d, e, n, err, g, h, i, j, px, py, mv, mok, q, r, s, t, <-started)
 }
