@@ -203,7 +203,7 @@ func TestHBSlotRingOrder(t *testing.T) {
 		s.take(&vc, 0, nil)
 	}
 	for u := uint32(1); u <= 12; u++ {
-		s.retire(u, 5, 7) // every slot's thread accessed last at clock 5 and ended at 7, slot 12 last
+		s.retire(u, 5, 7, nil) // every slot's thread accessed last at clock 5 and ended at 7, slot 12 last
 	}
 	cover := func(slots ...uint32) vclock {
 		vc := make(vclock, 13)
@@ -222,7 +222,7 @@ func TestHBSlotRingOrder(t *testing.T) {
 		{cover(11), 11},     // 11 went to the back: reached after 2 and 1
 	} {
 		vc := tc.vc.clone()
-		got := s.take(&vc, 0, nil)
+		got, _ := s.take(&vc, 0, nil)
 		if tc.want == 0 {
 			if got <= 12 {
 				t.Fatalf("took slot %d, want a new one", got)

@@ -106,9 +106,10 @@ type hbThread struct {
 
 // hbSpawn is the clock a go statement hands to the goroutine it starts.
 type hbSpawn struct {
-	eng *hbEngine
-	id  uint32
-	vc  vclock
+	eng   *hbEngine
+	id    uint32
+	vc    vclock
+	pself uint32 // what vc knew of the slot before it was taken (hbSlots.take)
 }
 
 // newThread returns thread number id with clock vc (owned) of engine e.
@@ -124,7 +125,7 @@ func (e *hbEngine) newThread(id uint32, vc vclock) *hbThread {
 func (e *hbEngine) root() *hbThread {
 	th := e.newThread(0, nil)
 	th.acquireG()
-	th.id = e.slots.take(&th.vc, 0, nil)
+	th.id, th.wcp.pself = e.slots.take(&th.vc, 0, nil)
 	return th
 }
 
@@ -137,7 +138,7 @@ func (th *hbThread) end() {
 		return
 	}
 	th.retired = true
-	th.eng.slots.retire(th.id, th.lastAcc, th.vc[th.id])
+	th.eng.slots.retire(th.id, th.lastAcc, th.vc[th.id], th.hclock())
 }
 
 // epoch returns the thread's current epoch.
@@ -243,13 +244,17 @@ func (th *hbThread) releaseG() {
 // the child.
 func (th *hbThread) fork(site Site, stack *hbStack) *hbSpawn {
 	vc := th.hclock().clone()
-	id := th.eng.slots.take(&vc, site, stack)
+	id, prior := th.eng.slots.take(&vc, site, stack)
 	th.tick()
-	return &hbSpawn{eng: th.eng, id: id, vc: vc}
+	return &hbSpawn{eng: th.eng, id: id, vc: vc, pself: prior}
 }
 
 // thread makes the thread of a spawned goroutine.
-func (s *hbSpawn) thread() *hbThread { return s.eng.newThread(s.id, s.vc) }
+func (s *hbSpawn) thread() *hbThread {
+	th := s.eng.newThread(s.id, s.vc)
+	th.wcp.pself = s.pself
+	return th
+}
 
 // hbOf returns the thread a hook with task t acts on, locked, with the
 // pending acquires taken: t's own thread, or, for a task of a construct
