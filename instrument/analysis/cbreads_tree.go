@@ -17,17 +17,39 @@ type treeWalk struct {
 	dynamic bool // the functions callable through a value were walked
 	writes  []treeWrite
 	why     string // why nothing can be proven, or ""
+	// own is what the callback owns, lending it to its context clones
+	// (cbclone.go): only its call reaches it, so no read of another
+	// name can meet its writes. ctx are those clones, by call.
+	own *workerOwnership
+	ctx map[*ast.CallExpr]*ContextClone
 }
 
 // walk lists the writes of n, code of the package r.
-func (t *treeWalk) walk(r *Result, n ast.Node) {
+func (t *treeWalk) walk(r *Result, n ast.Node) { t.walkOwning(r, n, nil) }
+
+// walkOwning is walk with the writes of objects own holds left out: a
+// context clone's body, with its names for the scratch the callback lent.
+func (t *treeWalk) walkOwning(r *Result, n ast.Node, own *workerOwnership) {
 	if t.why != "" {
 		return
 	}
 	info := r.finder.info
 	w := &accessWalker{r: r, info: info}
-	w.emit = func(a access) { t.write(r, a) }
+	w.emit = func(a access) {
+		if own != nil && own.owns(a, info) || t.own != nil && t.own.owns(a, info) {
+			return
+		}
+		t.write(r, a)
+	}
 	w.callees = func(fn *types.Func) { t.fn(fn) }
+	w.inPlace = func(call *ast.CallExpr, _ *types.Func) bool {
+		cc := t.ctx[call]
+		if cc == nil {
+			return false
+		}
+		t.walkOwning(r, cc.Decl.Body, cc.owned) // this call runs its own clone
+		return true
+	}
 	w.lits = func(lit *ast.FuncLit) { t.lit(r, lit) }
 	w.viaValue = func(call *ast.CallExpr) bool {
 		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && info.Uses[id] == t.site.param {
