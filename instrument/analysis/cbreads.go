@@ -86,6 +86,7 @@ func (r *Result) callbackReads(s *specSite) (*HeapProof, string) {
 	for _, cc := range ctx {
 		t.ctx[cc.call] = cc
 	}
+	t.fresh = r.freshOutputs(s)
 	c := s.c
 	for _, st := range c.List[c.First : c.Join+1] {
 		t.walk(r, st)

@@ -22,6 +22,9 @@ type treeWalk struct {
 	// name can meet its writes. ctx are those clones, by call.
 	own *workerOwnership
 	ctx map[*ast.CallExpr]*ContextClone
+	// fresh are the outputs made for the callback and their windows
+	// (cbfresh.go): a write through them meets reads through them only.
+	fresh map[*types.Var]bool
 }
 
 // walk lists the writes of n, code of the package r.
@@ -55,7 +58,7 @@ func (t *treeWalk) walkOwning(r *Result, n ast.Node, own *workerOwnership) {
 		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && info.Uses[id] == t.site.param {
 			return true // the helper's call of its parameter: the literal, walked on its own
 		}
-		t.callable()
+		t.callableBy(r, call)
 		return true
 	}
 	w.foreign = func(call *ast.CallExpr, fn *types.Func) bool {
@@ -70,8 +73,15 @@ func (t *treeWalk) walkOwning(r *Result, n ast.Node, own *workerOwnership) {
 
 // write records the access a of code of r if it is a write that can be
 // checked on memory another pointer may reach.
+//
+// A reslicing x[lo:hi] writes nothing itself: the access walker lists it
+// as a write of x's elements for the heap pass, but every checked write
+// through the new slice is an access of its own in code the tree walk
+// follows (s[0] = v, copy(s, …), append(s, …), a callee's), or a call the
+// standard library's table checks, which foreign counts with its slice
+// arguments; a write anywhere else runs unchecked and reports nothing.
 func (t *treeWalk) write(r *Result, a access) {
-	if a.mode&write == 0 || a.sync {
+	if a.mode&write == 0 || a.sync || a.slice != nil {
 		return
 	}
 	info := r.finder.info
@@ -90,7 +100,11 @@ func (t *treeWalk) write(r *Result, a access) {
 			return
 		}
 	}
-	t.writes = append(t.writes, writeOf(a, info))
+	w := writeOf(a, info)
+	if t.fresh != nil && t.fresh[baseVar(a.e, info)] {
+		w.only = t.fresh
+	}
+	t.writes = append(t.writes, w)
 }
 
 // unaddressedLocal reports whether v is a local variable of r's package

@@ -124,3 +124,88 @@ func notOwn(m *image, out []float64) { // want notOwn:"synchronizes: communicate
 		}
 	})
 }
+
+// gray is an image of bytes, as imaging's. Its scan's accesses are
+// reported once for each of the four clones below.
+type gray struct {
+	pix  []uint8
+	w, h int
+}
+
+func (g *gray) scan(y int, dst []uint8) {
+	for x := 0; x < g.w; x++ { // want `g\.w: read-only: nothing the helper's tree runs writes it` `g\.w: read-only: nothing the helper's tree runs writes it` `g\.w: read-only: nothing the helper's tree runs writes it` `g\.w: read-only: nothing the helper's tree runs writes it`
+		dst[x] = g.pix[y*g.w+x] // want `dst\[x\]: private: the callback's own scratch, which only its call reaches` `dst\[x\]: private: the callback's own scratch, which only its call reaches` `dst\[x\]: private: the callback's own scratch, which only its call reaches` `dst\[x\]: private: the callback's own scratch, which only its call reaches` `g\.pix: read-only: nothing the helper's tree runs writes it` `g\.pix: read-only: nothing the helper's tree runs writes it` `g\.pix: read-only: nothing the helper's tree runs writes it` `g\.pix: read-only: nothing the helper's tree runs writes it` `g\.pix\[y \* g\.w \+ x\]: read-only: nothing the helper's tree runs writes it` `g\.pix\[y \* g\.w \+ x\]: read-only: nothing the helper's tree runs writes it` `g\.w: read-only: nothing the helper's tree runs writes it` `g\.w: read-only: nothing the helper's tree runs writes it` `g\.w: read-only: nothing the helper's tree runs writes it` `g\.w: read-only: nothing the helper's tree runs writes it`
+	}
+}
+
+// fresh makes its output just before the pool and writes it only through
+// windows: those writes meet no read of the source's bytes (cbfresh.go).
+func fresh(g *gray) []uint8 { // want fresh:"synchronizes: communicates by channel"
+	dst := make([]uint8, g.w*g.h)
+	parallel(0, g.h, func(ys <-chan int) { // want `callback reads: 4 read\(s\) of memory nothing in its helper's tree writes, not checked` `prologue: function literal runs a checked copy when called through its value with a task`
+		line := make([]uint8, g.w) // want `g\.w: read-only: nothing the helper's tree runs writes it`
+		for y := range ys {        // want `each receive from ys as a work item of its own: line, declared before the range, may reach .*`
+			g.scan(y, line)                         // want `context clone: this call runs _ga_scan_ga_ctx3, 1 access\(es\) of the scratch it lends and 4 read\(s\) nothing in the helper's tree writes not checked`
+			d := dst[y*g.w : (y+1)*g.w : (y+1)*g.w] // want `g\.w: read-only: nothing the helper's tree runs writes it` `g\.w: read-only: nothing the helper's tree runs writes it` `g\.w: read-only: nothing the helper's tree runs writes it`
+			for x := range d {
+				d[x] = line[x] / 2 // want `line\[x\]: private: the callback's own scratch, which only its call reaches`
+			}
+		}
+	})
+	return dst
+}
+
+func keepGray(g *gray, out []uint8) { g.pix = out }
+
+// handedOut gives its output away before the pool: the source's bytes
+// may be the output's, so their reads stay checked.
+func handedOut(g *gray) { // want handedOut:"synchronizes: communicates by channel"
+	dst := make([]uint8, g.w*g.h)
+	keepGray(g, dst)
+	parallel(0, g.h, func(ys <-chan int) { // want `callback reads: 2 read\(s\) of memory nothing in its helper's tree writes, not checked` `prologue: function literal runs a checked copy when called through its value with a task`
+		line := make([]uint8, g.w) // want `g\.w: read-only: nothing the helper's tree runs writes it`
+		for y := range ys {        // want `each receive from ys as a work item of its own: line, declared before the range, may reach .*`
+			g.scan(y, line)      // want `context clone: this call runs _ga_scan_ga_ctx4, 1 access\(es\) of the scratch it lends and 3 read\(s\) nothing in the helper's tree writes not checked`
+			dst[y*g.w] = line[0] // want `g\.w: read-only: nothing the helper's tree runs writes it` `line\[0\]: private: the callback's own scratch, which only its call reaches`
+		}
+	})
+}
+
+// poke and other write bytes of a gray image; step runs a func(int).
+var (
+	pokeGray *gray
+	poke     = func(y int) { pokeGray.pix[y] = 1 }  // want `prologue: function literal runs a checked copy when called through its value with a task`
+	other    = func(y int8) { pokeGray.pix[y] = 2 } // want `prologue: function literal runs a checked copy when called through its value with a task`
+	step     func(int)
+)
+
+// stepped calls a func(int) through a value: it may run poke, which
+// writes bytes, so the source's bytes stay checked.
+func stepped(g *gray) []uint8 { // want stepped:"synchronizes: communicates by channel"
+	dst := make([]uint8, g.w*g.h)
+	parallel(0, g.h, func(ys <-chan int) { // want `callback reads: 2 read\(s\) of memory nothing in its helper's tree writes, not checked` `prologue: function literal runs a checked copy when called through its value with a task`
+		line := make([]uint8, g.w) // want `g\.w: read-only: nothing the helper's tree runs writes it`
+		for y := range ys {        // want `each receive from ys as a work item of its own: line, declared before the range, may reach .*`
+			g.scan(y, line) // want `context clone: this call runs _ga_scan_ga_ctx5, 1 access\(es\) of the scratch it lends and 3 read\(s\) nothing in the helper's tree writes not checked`
+			step(y)
+			dst[y*g.w] = line[0] // want `g\.w: read-only: nothing the helper's tree runs writes it` `line\[0\]: private: the callback's own scratch, which only its call reaches`
+		}
+	})
+	return dst
+}
+
+// steppedNone calls a func(int16), which no function of the package is:
+// neither poke nor other can run there, and the source's bytes are
+// proven again (cbreads_value.go).
+func steppedNone(g *gray, f func(int16)) []uint8 { // want steppedNone:"synchronizes: communicates by channel"
+	dst := make([]uint8, g.w*g.h)
+	parallel(0, g.h, func(ys <-chan int) { // want `callback reads: 2 read\(s\) of memory nothing in its helper's tree writes, not checked` `prologue: function literal runs a checked copy when called through its value with a task`
+		line := make([]uint8, g.w) // want `g\.w: read-only: nothing the helper's tree runs writes it`
+		for y := range ys {        // want `each receive from ys as a work item of its own: line, declared before the range, may reach .*`
+			g.scan(y, line) // want `context clone: this call runs _ga_scan_ga_ctx6, 1 access\(es\) of the scratch it lends and 4 read\(s\) nothing in the helper's tree writes not checked`
+			f(int16(y))
+			dst[y*g.w] = line[0] // want `g\.w: read-only: nothing the helper's tree runs writes it` `line\[0\]: private: the callback's own scratch, which only its call reaches`
+		}
+	})
+	return dst
+}
