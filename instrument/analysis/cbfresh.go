@@ -33,7 +33,8 @@ import (
 //     NewAlpha, NewNRGBA64, NewRGBA64, NewGray16, NewAlpha16 or NewCMYK,
 //     whose Pix is made there and whose other fields hold no pointer;
 //   - no statement between the two names it, nor the call outside the
-//     literal (after the call the tree is joined: anything goes);
+//     literal (after the call the tree is joined: anything goes, unless a
+//     goto in the caller could run the call again: then none is);
 //   - in the literal, outside any literal in it, every use of v reaches
 //     into the object: v[i] (v.Pix[i]) read or written, never its address,
 //     a slice of it assigned to a window, ranged over or given to copy,
@@ -63,8 +64,8 @@ func (r *Result) freshOutputs(s *specSite) map[*types.Var]bool {
 			at = k
 		}
 	}
-	if at < 0 {
-		return nil
+	if at < 0 || hasGoto(s.caller.Body) {
+		return nil // a goto could run the call again after a use
 	}
 	cands := map[*types.Var]bool{}
 	for _, st := range body[:at] {
@@ -324,4 +325,16 @@ func fieldRead(sel *ast.SelectorExpr, stack []ast.Node, info *types.Info) bool {
 		return true
 	}
 	return true
+}
+
+// hasGoto reports whether b holds a goto statement.
+func hasGoto(b *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		if br, ok := n.(*ast.BranchStmt); ok && br.Tok == token.GOTO {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -121,6 +121,27 @@ func handed(src *scanner) {
 	})
 }
 
+// looped runs the pool again through a goto, after the output has
+// become the source: the second time, the callback writes the rows scan
+// reads.
+func looped(src *scanner) {
+	dst := make([]uint8, src.w*src.h)
+	n := 0
+again:
+	n++
+	parallel(0, src.h, func(ys <-chan int) {
+		for y := range ys {
+			line := make([]uint8, src.w)
+			src.scan(y, line)
+			dst[(y+1)%src.h*src.w] = 5
+		}
+	})
+	src.pix = dst
+	if n < 2 {
+		goto again
+	}
+}
+
 func main() {
 	a := newScanner(8, 6)
 	fmt.Println(smooth(a))
@@ -129,4 +150,5 @@ func main() {
 	reassigned(newScanner(8, 6))
 	hooked(newScanner(8, 6))
 	handed(newScanner(8, 6))
+	looped(newScanner(8, 6))
 }
