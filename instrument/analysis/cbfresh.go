@@ -32,9 +32,11 @@ import (
 //     as new memory: make of a slice, or image.NewNRGBA, NewRGBA, NewGray,
 //     NewAlpha, NewNRGBA64, NewRGBA64, NewGray16, NewAlpha16 or NewCMYK,
 //     whose Pix is made there and whose other fields hold no pointer;
-//   - no statement between the two names it, nor the call outside the
-//     literal (after the call the tree is joined: anything goes, unless a
-//     goto in the caller could run the call again: then none is);
+//   - no statement between the two names it, but in what a return
+//     statement of the caller returns (convolve's early return dst: the
+//     call never runs after it), nor the call outside the literal (after
+//     the call the tree is joined: anything goes, unless a goto in the
+//     caller could run the call again: then none is);
 //   - in the literal, outside any literal in it, every use of v reaches
 //     into the object: v[i] (v.Pix[i]) read or written, never its address,
 //     a slice of it assigned to a window, ranged over or given to copy,
@@ -85,15 +87,21 @@ func (r *Result) freshOutputs(s *specSite) map[*types.Var]bool {
 	// No use between the declaration and the call, nor in the call outside
 	// the literal.
 	for _, st := range body[:at+1] {
+		var stack []ast.Node
 		ast.Inspect(st, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return false
+			}
 			if n == s.lit {
 				return false
 			}
-			if id, ok := n.(*ast.Ident); ok {
+			if id, ok := n.(*ast.Ident); ok && !returned(stack) {
 				if v, _ := info.Uses[id].(*types.Var); cands[v] {
 					delete(cands, v)
 				}
 			}
+			stack = append(stack, n)
 			return true
 		})
 	}
@@ -337,4 +345,20 @@ func hasGoto(b *ast.BlockStmt) bool {
 		return !found
 	})
 	return found
+}
+
+// returned reports whether the node whose ancestors are stack (innermost
+// last) is part of what a return statement of the function itself
+// returns: not one of a function literal's, which may run later.
+func returned(stack []ast.Node) bool {
+	ret := false
+	for _, n := range stack {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			ret = true
+		}
+	}
+	return ret
 }

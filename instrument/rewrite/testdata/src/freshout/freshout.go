@@ -142,6 +142,41 @@ again:
 	}
 }
 
+// early returns its output before the pool when there are no rows: the
+// call never runs after that use.
+func early(src *scanner) []uint8 {
+	dst := make([]uint8, src.w*src.h)
+	if src.h == 0 {
+		return dst
+	}
+	parallel(0, src.h, func(ys <-chan int) {
+		line := make([]uint8, src.w)
+		for y := range ys {
+			src.scan(y, line)
+			dst[y*src.w] = line[0]
+		}
+	})
+	return dst
+}
+
+// captured makes, before the pool, a literal that returns a scanner of
+// the output; the callback makes it the source, whose rows the next
+// item's scan reads while this one writes them.
+func captured(src *scanner) {
+	dst := make([]uint8, src.w*src.h)
+	over := func() *scanner { return &scanner{pix: dst, w: src.w, h: src.h} }
+	parallel(0, src.h, func(ys <-chan int) {
+		for y := range ys {
+			line := make([]uint8, src.w)
+			if y == 0 {
+				src.pix = over().pix
+			}
+			src.scan(y, line)
+			dst[(y+1)%src.h*src.w] = 6
+		}
+	})
+}
+
 func main() {
 	a := newScanner(8, 6)
 	fmt.Println(smooth(a))
@@ -151,4 +186,6 @@ func main() {
 	hooked(newScanner(8, 6))
 	handed(newScanner(8, 6))
 	looped(newScanner(8, 6))
+	fmt.Println(early(a))
+	captured(newScanner(8, 6))
 }
