@@ -114,10 +114,10 @@ func (r *Result) siteScratch(s *specSite) (*workerOwnership, []*ContextClone) {
 		}
 		owned := r.calleeKeeps(call, lent)
 		if owned == nil {
-			continue // cannot happen: each alone was kept
+			panic("internal error: a callee keeps each lent object alone but not all of them")
 		}
-		fn, d := r.ctxCallee(call), r.Decls[r.ctxCallee(call)]
-		out = append(out, &ContextClone{Callee: fn, Decl: d, call: call, owned: owned})
+		fn := r.ctxCallee(call)
+		out = append(out, &ContextClone{Callee: fn, Decl: r.Decls[fn], call: call, owned: owned})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].call.Pos() < out[j].call.Pos() })
 	return o, out
