@@ -61,7 +61,7 @@ func (r *Result) findCallbackItems() {
 		lit, recv := asLit(n)
 		loop, p := r.callbackRange(lit)
 		o := &workerOwnership{vars: map[*types.Var]bool{}, until: map[*types.Var]token.Pos{}}
-		r.ownedVars(&Fork{Body: lit, Items: loop}, o, false)
+		r.ownedVars(&Fork{Body: lit, Items: loop}, o, nil)
 		// What the callback allocates and never lets go is its own in any
 		// case: each call makes its own, which only that call reaches.
 		for v := range o.vars {

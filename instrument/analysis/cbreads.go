@@ -54,9 +54,18 @@ func (r *Result) CallbackReads(lit *ast.FuncLit) *HeapProof {
 	if r.cbReads == nil {
 		r.cbReads = map[*ast.FuncLit]*HeapProof{}
 		r.cbReadsWhy = map[*ast.FuncLit]string{}
+		var ctx []*ContextClone
 		for _, s := range r.specSites() {
-			r.cbReads[s.lit], r.cbReadsWhy[s.lit] = r.callbackReads(s)
+			p, why := r.callbackReads(s)
+			r.cbReads[s.lit], r.cbReadsWhy[s.lit] = p, why
+			for _, cc := range p.ctxList() {
+				ctx = append(ctx, cc)
+			}
 		}
+		r.nameCtx(ctx)
+	}
+	if lit == nil {
+		return nil
 	}
 	return r.cbReads[lit]
 }
@@ -72,7 +81,12 @@ func (r *Result) callbackReads(s *specSite) (*HeapProof, string) {
 			return nil, why
 		}
 	}
-	t := &treeWalk{link: r.link, site: s, fns: map[*types.Func]bool{}, lits: map[*ast.FuncLit]bool{}}
+	own, ctx := r.siteScratch(s)
+	t := &treeWalk{link: r.link, site: s, fns: map[*types.Func]bool{}, lits: map[*ast.FuncLit]bool{}, own: own, ctx: map[*ast.CallExpr]*ContextClone{}}
+	for _, cc := range ctx {
+		t.ctx[cc.call] = cc
+	}
+	t.fresh = r.freshOutputs(s)
 	c := s.c
 	for _, st := range c.List[c.First : c.Join+1] {
 		t.walk(r, st)
@@ -92,28 +106,16 @@ func (r *Result) callbackReads(s *specSite) (*HeapProof, string) {
 	if t.why != "" {
 		return nil, t.why
 	}
-	info := r.finder.info
-	p := &HeapProof{verdicts: map[ast.Expr]HeapVerdict{}}
-	aw := &accessWalker{r: r, info: info, callees: func(*types.Func) {}, lits: func(*ast.FuncLit) {}}
-	aw.viaValue = func(*ast.CallExpr) bool { return true }
-	aw.emit = func(a access) {
-		if a.mode != read || a.sync || !heapRead(a, info) {
-			return
+	p := &HeapProof{verdicts: map[ast.Expr]HeapVerdict{}, lent: map[ast.Expr]bool{}, ctx: t.ctx}
+	lent := &workerOwnership{vars: map[*types.Var]bool{}}
+	for v := range own.vars {
+		if !r.callbackOwned[v] {
+			lent.vars[v] = true // scratch the callback owns only because its callees keep it
 		}
-		l := readOf(a, info)
-		for _, w := range t.writes {
-			if w.meets(l) {
-				return
-			}
-		}
-		key := a.e
-		if a.key != nil {
-			key = a.key
-		}
-		p.verdicts[ast.Unparen(key)] = HeapVerdict{Why: "nothing the helper's tree runs writes it"}
 	}
-	aw.walk(s.lit.Body)
-	if len(p.verdicts) == 0 {
+	r.proveReads(p, s.lit.Body, lent, t.writes)
+	r.proveCtx(ctx, t.writes)
+	if len(p.verdicts) == 0 && len(ctx) == 0 {
 		return nil, "every read may meet a write of its type"
 	}
 	return p, ""
@@ -146,11 +148,29 @@ func reportCallbackReads(pass *analysis.Pass, res *Result) {
 			pass.Reportf(s.lit.Pos(), "callback reads: none proven unwritten in its helper's tree: %s", res.cbReadsWhy[s.lit])
 			continue
 		}
-		pass.Reportf(s.lit.Pos(), "callback reads: %d read(s) of memory nothing in its helper's tree writes, not checked", len(p.verdicts))
-		if accesses {
-			for e := range p.verdicts {
-				pass.Reportf(e.Pos(), "%s: read-only: nothing the helper's tree runs writes it", types.ExprString(e))
-			}
+		if n := len(p.verdicts) - len(p.lent); n > 0 {
+			pass.Reportf(s.lit.Pos(), "callback reads: %d read(s) of memory nothing in its helper's tree writes, not checked", n)
+		} else {
+			pass.Reportf(s.lit.Pos(), "callback reads: none proven unwritten in its helper's tree: every read may meet a write of its type")
+		}
+		reportVerdicts(pass, p)
+		for _, cc := range p.ctxList() {
+			pass.Reportf(cc.call.Pos(), "context clone: this call runs %s, %d access(es) of the scratch it lends and %d read(s) nothing in the helper's tree writes not checked", cc.Name, len(cc.Proof.lent), len(cc.Proof.verdicts)-len(cc.Proof.lent))
+			reportVerdicts(pass, cc.Proof)
+		}
+	}
+}
+
+// reportVerdicts reports, with -accesses, each access p leaves unchecked.
+func reportVerdicts(pass *analysis.Pass, p *HeapProof) {
+	if !accesses {
+		return
+	}
+	for e, v := range p.verdicts {
+		if p.lent[e] {
+			pass.Reportf(e.Pos(), "%s: private: %s", types.ExprString(e), v.Why)
+		} else {
+			pass.Reportf(e.Pos(), "%s: read-only: %s", types.ExprString(e), v.Why)
 		}
 	}
 }

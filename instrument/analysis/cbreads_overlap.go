@@ -34,6 +34,10 @@ type treeWrite struct {
 	field *types.Var // a field written through a selector, or nil
 	owner types.Type // the struct type declaring field
 	elem  bool       // an element of a slice or an array, or all of a slice's
+	// only, when not nil, are the names that alone reach the memory
+	// written: an output made for the callback (cbfresh.go). The write
+	// meets no read through another name.
+	only map[*types.Var]bool
 }
 
 // readLoc is a location a callback reads.
@@ -41,10 +45,14 @@ type readLoc struct {
 	typ   types.Type
 	field *types.Var // read through a selector, or nil
 	owner types.Type
+	root  *types.Var // the name the read goes through (baseVar), or nil
 }
 
 // meets reports whether the write w may touch the memory of the read l.
 func (w treeWrite) meets(l readLoc) bool {
+	if w.only != nil && !w.only[l.root] {
+		return false
+	}
 	if l.field == nil {
 		return mayOverlap(w.typ, l.typ)
 	}
@@ -128,9 +136,34 @@ func writeOf(a access, info *types.Info) treeWrite {
 
 // readOf is the readLoc of the read a.
 func readOf(a access, info *types.Info) readLoc {
-	l := readLoc{typ: a.typ}
+	l := readLoc{typ: a.typ, root: baseVar(a.e, info)}
 	if !a.elems {
 		l.field, l.owner = selectedField(a.e, info)
 	}
 	return l
+}
+
+// baseVar is the variable whose value the location or slice e is reached
+// from (d of d[0], dst of dst.Pix[j:k], m of m.pix[i]), or nil when e
+// starts elsewhere (a call's result, a conversion).
+func baseVar(e ast.Expr, info *types.Info) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return identVar(x, info)
+		case *ast.SelectorExpr:
+			if info.Selections[x] == nil {
+				return identVar(x.Sel, info) // pkg.V
+			}
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.SliceExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
 }

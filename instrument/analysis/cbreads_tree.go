@@ -17,23 +17,48 @@ type treeWalk struct {
 	dynamic bool // the functions callable through a value were walked
 	writes  []treeWrite
 	why     string // why nothing can be proven, or ""
+	// own is what the callback owns, lending it to its context clones
+	// (cbclone.go): only its call reaches it, so no read of another
+	// name can meet its writes. ctx are those clones, by call.
+	own *workerOwnership
+	ctx map[*ast.CallExpr]*ContextClone
+	// fresh are the outputs made for the callback and their windows
+	// (cbfresh.go): a write through them meets reads through them only.
+	fresh map[*types.Var]bool
 }
 
 // walk lists the writes of n, code of the package r.
-func (t *treeWalk) walk(r *Result, n ast.Node) {
+func (t *treeWalk) walk(r *Result, n ast.Node) { t.walkOwning(r, n, nil) }
+
+// walkOwning is walk with the writes of objects own holds left out: a
+// context clone's body, with its names for the scratch the callback lent.
+func (t *treeWalk) walkOwning(r *Result, n ast.Node, own *workerOwnership) {
 	if t.why != "" {
 		return
 	}
 	info := r.finder.info
 	w := &accessWalker{r: r, info: info}
-	w.emit = func(a access) { t.write(r, a) }
+	w.emit = func(a access) {
+		if own != nil && own.owns(a, info) || t.own != nil && t.own.owns(a, info) {
+			return
+		}
+		t.write(r, a)
+	}
 	w.callees = func(fn *types.Func) { t.fn(fn) }
+	w.inPlace = func(call *ast.CallExpr, _ *types.Func) bool {
+		cc := t.ctx[call]
+		if cc == nil {
+			return false
+		}
+		t.walkOwning(r, cc.Decl.Body, cc.owned) // this call runs its own clone
+		return true
+	}
 	w.lits = func(lit *ast.FuncLit) { t.lit(r, lit) }
 	w.viaValue = func(call *ast.CallExpr) bool {
 		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && info.Uses[id] == t.site.param {
 			return true // the helper's call of its parameter: the literal, walked on its own
 		}
-		t.callable()
+		t.callableBy(r, call)
 		return true
 	}
 	w.foreign = func(call *ast.CallExpr, fn *types.Func) bool {
@@ -48,8 +73,15 @@ func (t *treeWalk) walk(r *Result, n ast.Node) {
 
 // write records the access a of code of r if it is a write that can be
 // checked on memory another pointer may reach.
+//
+// A reslicing x[lo:hi] writes nothing itself: the access walker lists it
+// as a write of x's elements for the heap pass, but every checked write
+// through the new slice is an access of its own in code the tree walk
+// follows (s[0] = v, copy(s, …), append(s, …), a callee's), or a call the
+// standard library's table checks, which foreign counts with its slice
+// arguments; a write anywhere else runs unchecked and reports nothing.
 func (t *treeWalk) write(r *Result, a access) {
-	if a.mode&write == 0 || a.sync {
+	if a.mode&write == 0 || a.sync || a.slice != nil {
 		return
 	}
 	info := r.finder.info
@@ -68,7 +100,11 @@ func (t *treeWalk) write(r *Result, a access) {
 			return
 		}
 	}
-	t.writes = append(t.writes, writeOf(a, info))
+	w := writeOf(a, info)
+	if t.fresh != nil && t.fresh[baseVar(a.e, info)] {
+		w.only = t.fresh
+	}
+	t.writes = append(t.writes, w)
 }
 
 // unaddressedLocal reports whether v is a local variable of r's package

@@ -48,3 +48,16 @@ func TestCallbackReads(t *testing.T) {
 	setAnalyzerFlag(t, "accesses", "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "cbreads")
 }
+
+// TestContextClones runs the Analyzer with -decisions, -dynamic and
+// -accesses over
+// cbclone: a callback's scratch lent to a callee that keeps it gets a
+// clone of the callee for that call; a callee that stores, returns,
+// passes on or captures it, and scratch the callback does not own, keep
+// the shared clone.
+func TestContextClones(t *testing.T) {
+	setAnalyzerFlag(t, "decisions", "true")
+	setAnalyzerFlag(t, "dynamic", "true")
+	setAnalyzerFlag(t, "accesses", "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "cbclone")
+}

@@ -207,7 +207,7 @@ func (w *accessWalker) rangeElems(r *ast.RangeStmt) {
 
 // reslice emits x[lo:hi] of a slice as a write of all its elements: the
 // new slice may be written anywhere (a range over it reads only, and the
-// range loop says so).
+// range loop says so; so does copy's source, which copy only reads).
 func (w *accessWalker) reslice(x *ast.SliceExpr, parent ast.Node) {
 	el := elemType(w.info.TypeOf(x.X))
 	if el == nil {
@@ -215,6 +215,9 @@ func (w *accessWalker) reslice(x *ast.SliceExpr, parent ast.Node) {
 	}
 	m := read | write
 	if r, ok := parent.(*ast.RangeStmt); ok && r.X == x {
+		m = read
+	}
+	if c, ok := parent.(*ast.CallExpr); ok && len(c.Args) == 2 && c.Args[1] == x && builtinName(c, w.info) == "copy" {
 		m = read
 	}
 	w.emit(access{e: x.X, typ: el, mode: m, elems: true, slice: x})

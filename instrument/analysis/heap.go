@@ -24,6 +24,8 @@ type HeapProof struct {
 	Guard    []GuardSpan
 	verdicts map[ast.Expr]HeapVerdict
 	calls    map[*ast.CallExpr]HeapVerdict
+	ctx      map[*ast.CallExpr]*ContextClone // calls that run a clone of their own (cbclone.go)
+	lent     map[ast.Expr]bool               // verdicts of a callback's scratch lent to a context clone (cbclone.go)
 }
 
 // GuardSpan is one slice (or, with Rows, each row of a [][]T) that the

@@ -41,8 +41,12 @@ type workerOwnership struct {
 // worker allocated and that no other goroutine can reach: a part of v[i],
 // *v or v.f for such a variable v, through fields and array elements.
 func (r *Result) WorkerOwned(e ast.Expr) bool {
-	o := r.ownership()
-	info := r.finder.info
+	return r.ownership().ownsLoc(e, r.finder.info)
+}
+
+// ownsLoc reports whether the location e lies in an object o's variables
+// hold (see WorkerOwned).
+func (o *workerOwnership) ownsLoc(e ast.Expr, info *types.Info) bool {
 	switch b := locBase(e, info).(type) {
 	case *ast.IndexExpr:
 		return o.ownedVar(b.X, info) && !isMapOrString(info.TypeOf(b.X))
@@ -143,7 +147,7 @@ func (r *Result) ownership() *workerOwnership {
 		}
 		for _, fk := range c.Forks {
 			if fk.Lit() != nil && fk.ItemLoop() != nil {
-				r.ownedVars(fk, o, true)
+				r.ownedVars(fk, o, func(call *ast.CallExpr, arg *ast.Ident) bool { return r.lentToHelper(call, arg) })
 			}
 		}
 		r.workerIndexed(c, o)
@@ -168,12 +172,19 @@ func (r *Result) ownership() *workerOwnership {
 // to it after the loop is checked as usual, in the worker's block, so a
 // sibling that reads it once handed over is still seen (o.until).
 //
-// lend allows lending the object to a helper that only indexes it (see
-// lentToHelper): a caller that allows it must also check the helper's
-// accesses in the worker's block (workerIndexed).
-func (r *Result) ownedVars(fk *Fork, o *workerOwnership, lend bool) {
+// lend, when not nil, says which calls may be given the object (a pool's
+// helper that only indexes it, see lentToHelper; a callee whose parameter
+// keeps it, see keptByCallee): a caller that allows it must also check or
+// prove what the callee does with it (workerIndexed, cbclone.go).
+//
+// seed are variables that hold such an object without being declared by
+// the body: a callee's parameter, bound to its caller's object.
+func (r *Result) ownedVars(fk *Fork, o *workerOwnership, lend lender, seed ...*types.Var) {
 	info := r.finder.info
 	cands := r.ownedCandidates(fk)
+	for _, v := range seed {
+		cands[v] = true
+	}
 	if len(cands) == 0 {
 		return
 	}
@@ -352,7 +363,7 @@ func itemsDone(fk *Fork) token.Pos {
 
 // keepsOwned reports whether the occurrence id of v (whose ancestors are
 // stack, innermost last) keeps v's object to its worker.
-func (r *Result) keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node, lend bool, cands map[*types.Var]bool) bool {
+func (r *Result) keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node, lend lender, cands map[*types.Var]bool) bool {
 	info := r.finder.info
 	parent := func(k int) ast.Node {
 		if k < len(stack) {
@@ -422,6 +433,9 @@ func (r *Result) keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node, lend 
 	case *ast.BinaryExpr:
 		return (p.Op == token.EQL || p.Op == token.NEQ) && (isNil(p.X, info) || isNil(p.Y, info))
 	case *ast.SliceExpr:
+		if call, ok := parent(1).(*ast.CallExpr); ok && p.X == id && lend != nil && builtinName(call, info) == "copy" {
+			return lend(call, id) // copy(v[i:j], …)
+		}
 		return p.X == id && assignedTo(p, parent(1), true)
 	case *ast.CallExpr:
 		switch builtinName(p, info) {
@@ -431,12 +445,16 @@ func (r *Result) keepsOwned(id *ast.Ident, v *types.Var, stack []ast.Node, lend 
 			return len(p.Args) > 0 && p.Args[0] == id
 		case "append":
 			return len(p.Args) > 0 && p.Args[0] == id && assignedTo(p, parent(1), false)
-		case "":
-			return lend && r.lentToHelper(p, id)
+		case "copy", "":
+			return lend != nil && lend(p, id)
 		}
 	}
 	return false
 }
+
+// lender reports whether the call may be given the object the argument
+// arg holds without letting it go.
+type lender func(call *ast.CallExpr, arg *ast.Ident) bool
 
 // lentToHelper reports whether the argument arg of call only reaches
 // elements of what it points to: the callee is a helper (see helper) that

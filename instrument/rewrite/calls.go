@@ -80,6 +80,9 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 			w.record(a, callOp, plan.Independent, v.Why) // the callee as written: nothing it does needs a check here
 		} else if w.res.WorkerCallPrivate(a) {
 			w.record(a, callOp, plan.Private) // the callee as written: it only touches what a pool worker keeps
+		} else if cc := w.contextClone(a); cc != nil {
+			w.toClone(x)
+			renameCallee(x, cc.Name) // a clone made for this call (analysis/cbclone.go)
 		} else {
 			w.toClone(x)
 			if w.res.WorkerCall(a) {
@@ -119,6 +122,40 @@ func (w *walker) provenCall(a *ast.CallExpr) (analysis.HeapVerdict, bool) {
 		return analysis.HeapVerdict{}, false
 	}
 	return v, true
+}
+
+// contextClone returns the clone the call a runs in the callback copy
+// being rewritten, when the analysis made one for it, or nil.
+func (w *walker) contextClone(a *ast.CallExpr) *analysis.ContextClone {
+	if w.spec == nil || w.cfg.Conservative {
+		return nil
+	}
+	return w.spec.ContextClone(a)
+}
+
+// renameCallee names the function x calls name.
+func renameCallee(x *dst.CallExpr, name string) {
+	calleeIdent(x.Fun).Name = name
+}
+
+// calleeIdent is the name of the function or method fun denotes.
+func calleeIdent(fun dst.Expr) *dst.Ident {
+	if p, ok := fun.(*dst.ParenExpr); ok {
+		fun = p.X
+	}
+	switch f := fun.(type) {
+	case *dst.IndexExpr:
+		fun = f.X
+	case *dst.IndexListExpr:
+		fun = f.X
+	}
+	switch f := fun.(type) {
+	case *dst.Ident:
+		return f
+	case *dst.SelectorExpr:
+		return f.Sel
+	}
+	panic("internal error: a static call of no name")
 }
 
 // toClone redirects a call to the checked clone of its callee, passing the task.

@@ -284,6 +284,11 @@ func (fr *fileRewriter) rewrite() ([]byte, error) {
 			cd := fr.clone(fd)
 			clones = append(clones, cd)
 			prologue = prologue && !sameAsPlain(cd.(*dst.FuncDecl).Body)
+			if !fr.cfg.Conservative && !fr.cfg.HB {
+				for _, cc := range fr.res.ContextClones(fn) {
+					clones = append(clones, fr.contextClone(fd, cc))
+				}
+			}
 		}
 		w := fr.walker(dec, "")
 		if fr.cfg.HB {

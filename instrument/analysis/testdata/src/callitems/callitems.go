@@ -99,12 +99,13 @@ func rows(pix []uint8, w, h int) { // want rows:"synchronizes: communicates by c
 }
 
 // lent gives its scratch to a method: not proven the worker's, so its range
-// stays one block per worker.
+// stays one block per worker; the call runs a clone of its own, in which
+// the scratch is private (cbclone.go).
 func lent(s *scanner, pix []uint8, w, h int) { // want lent:"synchronizes: communicates by channel"
 	parallel(0, h, func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task` `callback reads: none proven unwritten in its helper's tree: every read may meet a write of its type`
 		line := make([]uint8, w)
 		for y := range ys { // want `each receive from ys as a work item of its own: line, declared before the range, may reach memory kept across items that is not proven the worker's .*; the range runs as one block per worker$`
-			s.scan(y, line)
+			s.scan(y, line) // want `context clone: this call runs _ga_scan_ga_ctx1, 1 access\(es\) of the scratch it lends and 1 read\(s\) nothing in the helper's tree writes not checked`
 			copy(pix[y*w:], line)
 		}
 	})
@@ -190,7 +191,7 @@ func blur(s *scanner, pix []uint8, kernel []float64, w, h int) { // want blur:"s
 		line := make([]uint8, w)
 		lineF := make([]float64, w) // want `callback's own: lineF holds only memory its call allocates and never lets go: private`
 		for y := range ys {         // want `each receive from ys as a work item of its own: line, declared before the range, may reach .*`
-			s.scan(y, line)
+			s.scan(y, line) // want `context clone: this call runs _ga_scan_ga_ctx2, 1 access\(es\) of the scratch it lends and 1 read\(s\) nothing in the helper's tree writes not checked`
 			for i, v := range line {
 				lineF[i] = float64(v)
 			}

@@ -3,8 +3,11 @@
 // range stays one block per worker) and a float row it only indexes and
 // slices into windows. The float row and its windows are the call's own:
 // their accesses carry no check; nothing the pool runs writes the kernel
-// or the scanner's width, so their reads carry none either; the byte row
-// and the output stay checked.
+// or the scanner's width, so their reads carry none either. The byte row,
+// lent to scan, is private in the clone of scan made for that call, which
+// reads the source through memory nothing the pool writes (the output,
+// made for the callback, meets no read but its own); only the output's
+// writes stay checked.
 package main
 
 import (
