@@ -142,30 +142,18 @@ func (th *hbThread) foreign() {
 // lockAcquired is a Lock that returned: under happens-before it follows
 // every Unlock and RUnlock before it; under the weak rule (hb_wcp.go) only
 // those whose sections conflict with what its own section does.
-func (th *hbThread) lockAcquired(mu uintptr) {
-	th.acquireLock(mu, false)
-	th.escapedAcquire(mu)
-}
+func (th *hbThread) lockAcquired(mu uintptr) { th.acquireLock(mu, false) }
 
 // rlockAcquired is an RLock that returned: it follows the Unlocks before
 // it as a Lock does, not the other readers.
-func (th *hbThread) rlockAcquired(mu uintptr) {
-	th.acquireLock(mu, true)
-	th.escapedAcquire(mu)
-}
+func (th *hbThread) rlockAcquired(mu uintptr) { th.acquireLock(mu, true) }
 
 // unlocking is an Unlock about to happen.
-func (th *hbThread) unlocking(mu uintptr) {
-	th.releaseLock(mu, false)
-	th.escapedRelease(mu) // after: an Escape between the two finds this section in the lock's clocks (escapeLock)
-}
+func (th *hbThread) unlocking(mu uintptr) { th.releaseLock(mu, false) }
 
 // runlocking is an RUnlock about to happen: the next Lock follows it as
 // the weak rule says.
-func (th *hbThread) runlocking(mu uintptr) {
-	th.releaseLock(mu, true)
-	th.escapedRelease(mu)
-}
+func (th *hbThread) runlocking(mu uintptr) { th.releaseLock(mu, true) }
 
 // atomicStore is the synchronization of a sync/atomic store, swap, add or
 // compare-and-swap at addr: a release now (a load that reads the value
@@ -291,18 +279,6 @@ func (th *hbThread) escapedRelease(addr uintptr) {
 	}
 }
 
-// escapedAcquire acquires G when Escape marked the lock at addr: code that
-// is not rewritten locks it too (a dependency's, a call through a method
-// value), and its sections' hand-offs reach the hooked ones only through
-// G, which Foreign releases to before such a call and acquires after it
-// (testdata/review17/deplock: main published under a dependency's Lock,
-// the poller's hooked Lock missed it, a false report on every run).
-func (th *hbThread) escapedAcquire(addr uintptr) {
-	if th.eng.isEscaped(addr) {
-		th.acquireG()
-	}
-}
-
 // isEscaped reports whether Escape marked the object at addr (a program
 // that never calls it pays one atomic load).
 func (e *hbEngine) isEscaped(addr uintptr) bool {
@@ -424,39 +400,7 @@ func (t *Task) hbEscape(ch any) {
 	if k, ok := objKey(ch); ok {
 		th.eng.escaped.Store(k.addr, true)
 		th.eng.anyEscaped.Store(true)
-		if isLock(ch) {
-			th.eng.escapeLock(k.addr)
-		}
 	}
-}
-
-// isLock reports whether obj is a *sync.Mutex or a *sync.RWMutex, also
-// held in a sync.Locker.
-func isLock(obj any) bool {
-	switch obj.(type) {
-	case *sync.Mutex, *sync.RWMutex:
-		return true
-	}
-	return false
-}
-
-// escapeLock is Escape of the lock at mu, which code that is not
-// rewritten may now take: its hooked sections' ends from now on release
-// to G too (escapedRelease, after the section's release to the lock), and
-// the ends before are joined into G here, under the lock's mutex, so that
-// a section whose end did not see the mark yet is in the lock's clocks
-// already or sees it. The lock orders fully from now on (a section that is
-// not seen conflicts with everything).
-func (e *hbEngine) escapeLock(mu uintptr) {
-	l := e.lockOf(mu)
-	l.mu.Lock()
-	l.markHard()
-	e.gmu.Lock()
-	e.g.join(l.hw)
-	e.g.join(l.hr)
-	e.gver.Add(1)
-	e.gmu.Unlock()
-	l.mu.Unlock()
 }
 
 // The state of a channel (open or closed) is checked as a location of its

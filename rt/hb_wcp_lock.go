@@ -370,9 +370,6 @@ func (th *hbThread) lockHard(mu uintptr, lock bool) {
 		l.releaseHard(th.hclock(), false)
 	}
 	l.mu.Unlock()
-	if !lock {
-		th.escapedRelease(mu) // before the tick below: G gets the section's end
-	}
 	if lock {
 		th.acquireG()
 	} else {

@@ -729,15 +729,10 @@ func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []ast.Expr) {
 	if a == nil {
 		return false, nil
 	}
-	escape := func(call *ast.CallExpr) {
-		lockers := !inPackage(analysis.Callee(w.info, call.Fun), "sync") // sync.NewCond(&mu): c.Wait's relock is CondWait's
-		for _, arg := range call.Args {
-			_, isChan := underlying(w.info.TypeOf(arg)).(*types.Chan)
-			switch {
-			case isChan && pure(arg):
+	escape := func(args []ast.Expr) {
+		for _, arg := range args {
+			if _, isChan := underlying(w.info.TypeOf(arg)).(*types.Chan); isChan && pure(arg) {
 				escapes = append(escapes, arg)
-			case lockers && isLocker(w.info.TypeOf(arg)) && (pure(arg) || pureAddr(arg)):
-				escapes = append(escapes, arg) // dep.Lock(&mu)
 			}
 		}
 	}
@@ -761,7 +756,7 @@ func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []ast.Expr) {
 			// function not rewritten, runs with what the parent released
 			if !w.goFollowed(x) || w.foreignCall(x.Call) {
 				found = true
-				escape(x.Call)
+				escape(x.Call.Args)
 			}
 			for _, arg := range x.Call.Args {
 				ast.Inspect(arg, visit)
@@ -770,7 +765,7 @@ func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []ast.Expr) {
 		case *ast.CallExpr:
 			if w.foreignCall(x) {
 				found = true
-				escape(x)
+				escape(x.Args)
 			}
 		}
 		return true
@@ -1008,37 +1003,6 @@ func (w *walker) hbSpawnArg(x *dst.CallExpr) {
 		}
 		sel.X = w.rtCall(rtnames.ReleaseOp, w.taskExpr(), ptr)
 	}
-}
-
-// isLocker reports whether t is a *sync.Mutex, a *sync.RWMutex or a
-// sync.Locker: a lock that code which is not rewritten may take, given
-// it (Escape: its hooked sections then hand off through G too).
-func isLocker(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	} else if n, ok := t.(*types.Named); !ok || n.Obj().Name() != "Locker" {
-		return false
-	}
-	n, ok := t.(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "sync" {
-		return false
-	}
-	switch n.Obj().Name() {
-	case "Mutex", "RWMutex", "Locker":
-		return true
-	}
-	return false
-}
-
-// pureAddr reports whether e is &x of a pure x.
-func pureAddr(e ast.Expr) bool {
-	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
-	return ok && u.Op == token.AND && pure(u.X)
-}
-
-// inPackage reports whether fn is declared in the package at path.
-func inPackage(fn *types.Func, path string) bool {
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == path
 }
 
 // hbNoted marks the notes at pos (a goroutine the static stage left out of
