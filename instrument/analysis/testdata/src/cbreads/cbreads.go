@@ -159,3 +159,27 @@ func otherField(src *scanner, cfg *config) { // want otherField:"synchronizes: c
 		}
 	})
 }
+
+// scanView has scanner's underlying type: (*scanView)(src) is src
+// itself, with no unsafe, so its w is src.w and its h src.h.
+type scanView struct {
+	pix  []uint8
+	w, h int
+}
+
+// converted: the callback writes the width through a converted pointer
+// and the height through one of an unnamed struct type: both stay
+// checked, only the pixels' header is proven.
+func converted(src *scanner, cfg *config) { // want converted:"synchronizes: communicates by channel"
+	parallel(0, src.h, func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task` `callback reads: 1 read\(s\) of memory nothing in its helper's tree writes, not checked`
+		for y := range ys { // want `callback items: each receive from ys is a work item when its goroutine drains that channel`
+			(*scanView)(src).w = y
+			(*struct {
+				pix  []uint8
+				w, h int
+			})(src).h = y
+			cfg.quality = src.w + src.h
+			_ = src.pix // want `src.pix: read-only: nothing the helper's tree runs writes it`
+		}
+	})
+}
