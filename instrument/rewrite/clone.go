@@ -34,6 +34,7 @@ func (fr *fileRewriter) clone(fd *ast.FuncDecl) dst.Decl {
 	w.inClone = true
 	w.block(cd.Body)
 	w.callbackItemsDecl(cd.Body, "_ga_t", fd) // a block per item if its goroutine drains the channel
+	fr.wrapExits(dec, cd.Body)
 	cd.Body.List = append(w.freshFields(fd.Recv, fd.Type.Params, fd.Type.Results), cd.Body.List...)
 	w.anchor()
 	fr.changed = true

@@ -293,6 +293,7 @@ func (fr *fileRewriter) rewrite() ([]byte, error) {
 		if fr.cfg.HB {
 			w.hbEntry(ddecl.Body, fr.isRoot(fd), fd.Recv, fd.Type.Params, fd.Type.Results)
 		}
+		fr.wrapExits(dec, ddecl.Body)
 		if prologue {
 			w.prologue(ddecl, fd)
 		} else if fr.res.Detach[fn] {
