@@ -28,7 +28,7 @@ func (fr *fileRewriter) clone(fd *ast.FuncDecl) dst.Decl {
 	nameFields(cd.Type.Params, "_ga_p") // func f(int, string): the task's name must not mix with none
 	cd.Type.Params.List = append([]*dst.Field{taskParam("_ga_t")}, cd.Type.Params.List...)
 	p := fr.pkg.Fset.Position(fd.Type.Func)
-	cd.Decs.Start.Replace("\n", fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
+	cd.Decs.Start.Replace("\n", lineDirective(p, true))
 	cd.Decs.Start = append(dst.Decorations{"\n"}, cd.Decs.Start...)
 	w := fr.walker(dec, "_ga_t")
 	w.inClone = true

@@ -340,7 +340,7 @@ func (fr *fileRewriter) anchorDecls(df *dst.File) {
 		}
 		p := fr.pkg.Fset.Position(d.Pos())
 		dd := df.Decls[i]
-		dd.Decorations().Start.Append(fmt.Sprintf("//line %s:%d:%d", p.Filename, p.Line, p.Column)) // on a line of its own: it names the next line
+		dd.Decorations().Start.Append(lineDirective(p, false)) // on a line of its own: it names the next line
 	}
 }
 
