@@ -511,6 +511,15 @@ func (w *walker) hbSyncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) ds
 	selAST := ast.Unparen(a.Fun).(*ast.SelectorExpr)
 	recvAST := selAST.X
 	if len(w.info.Selections[selAST].Index()) > 1 {
+		if lockMethod(fn) {
+			// g.Lock() with g embedding a mutex: the embedded mutex's
+			// hand-off, which syncCall's lockCall hooks as it hooks
+			// g.Mutex.Lock(). Hooked as another sync object, it kept a
+			// clock of its own, and a section entered the other way
+			// missed its releases: a false report
+			// (testdata/review17/embmutex).
+			return nil
+		}
 		// a method promoted from an embedded WaitGroup, Once…: hooked on
 		// the embedded object itself, which other calls name directly
 		if !duplicable(recvAST) || hasIndexCall(recvAST) {
@@ -1112,6 +1121,18 @@ func (w *walker) spawnCall(pos token.Pos) dst.Expr {
 		site = w.site(pos, "go statement")
 	}
 	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.GoHB)}, Args: []dst.Expr{siteLit(site)}}
+}
+
+// lockMethod reports whether fn is a method that takes or releases a
+// Mutex or an RWMutex (syncCall hooks them with lockCall).
+func lockMethod(fn *types.Func) bool {
+	switch fn.FullName() {
+	case "(*sync.Mutex).Lock", "(*sync.Mutex).Unlock", "(*sync.Mutex).TryLock",
+		"(*sync.RWMutex).Lock", "(*sync.RWMutex).Unlock", "(*sync.RWMutex).TryLock",
+		"(*sync.RWMutex).RLock", "(*sync.RWMutex).RUnlock", "(*sync.RWMutex).TryRLock":
+		return true
+	}
+	return false
 }
 
 // hbPromoted hooks a call of a sync method promoted from an embedded field
