@@ -20,6 +20,7 @@ import (
 // code ends the checks first:
 //
 //	os.Exit(code)  →  os.Exit(_ga_rt.Status(code))
+//	defer os.Exit(code)  →  defer func(_ga_code int) { os.Exit(_ga_rt.Status(_ga_code)) }(code)
 //
 // Status prints what Fini prints and returns the status Fini would exit
 // with. A test binary is left alone: it ends through its TestMain, whose
@@ -37,10 +38,28 @@ func (fr *fileRewriter) wrapExits(dec *decorator.Decorator, n dst.Node) {
 		if !ok || len(call.Args) != 1 || !fr.isOSExit(dec, call.Fun) {
 			return true
 		}
-		call.Args[0] = &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent(rtnames.Status)}, Args: []dst.Expr{call.Args[0]}}
 		fr.changed = true
+		switch c.Parent().(type) {
+		case *dst.DeferStmt, *dst.GoStmt:
+			// defer os.Exit(code): code is evaluated at the defer, the
+			// checks end when the call runs.
+			c.Replace(&dst.CallExpr{
+				Fun: &dst.FuncLit{
+					Type: &dst.FuncType{Params: &dst.FieldList{List: []*dst.Field{{Names: []*dst.Ident{dst.NewIdent("_ga_code")}, Type: dst.NewIdent("int")}}}},
+					Body: &dst.BlockStmt{List: []dst.Stmt{&dst.ExprStmt{X: &dst.CallExpr{Fun: call.Fun, Args: []dst.Expr{exitStatus(dst.NewIdent("_ga_code"))}}}}},
+				},
+				Args: call.Args,
+			})
+		default:
+			call.Args[0] = exitStatus(call.Args[0])
+		}
 		return true
 	})
+}
+
+// exitStatus is _ga_rt.Status(code).
+func exitStatus(code dst.Expr) dst.Expr {
+	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent(rtnames.Status)}, Args: []dst.Expr{code}}
 }
 
 // isOSExit reports whether fun, decorated by dec, is os.Exit.
