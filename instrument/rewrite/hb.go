@@ -738,10 +738,18 @@ func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []ast.Expr) {
 	if a == nil {
 		return false, nil
 	}
-	escape := func(args []ast.Expr) {
-		for _, arg := range args {
-			if _, isChan := underlying(w.info.TypeOf(arg)).(*types.Chan); isChan && pure(arg) {
+	escape := func(call *ast.CallExpr) {
+		// sync's own functions (NewCond) are modelled: a Cond's Wait
+		// is hooked as its mutex's Unlock and Lock (CondWait)
+		fn := analysis.Callee(w.info, call.Fun)
+		syncPkg := fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync"
+		for _, arg := range call.Args {
+			t := w.info.TypeOf(arg)
+			if _, isChan := underlying(t).(*types.Chan); isChan && pure(arg) {
 				escapes = append(escapes, arg)
+			}
+			if !syncPkg && mutexRef(t) && (pure(arg) || addrOfPure(arg)) {
+				escapes = append(escapes, arg) // a mutex code not rewritten may take (rt's escapeLock)
 			}
 		}
 	}
@@ -765,7 +773,7 @@ func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []ast.Expr) {
 			// function not rewritten, runs with what the parent released
 			if !w.goFollowed(x) || w.foreignCall(x.Call) {
 				found = true
-				escape(x.Call.Args)
+				escape(x.Call)
 			}
 			for _, arg := range x.Call.Args {
 				ast.Inspect(arg, visit)
@@ -774,7 +782,7 @@ func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []ast.Expr) {
 		case *ast.CallExpr:
 			if w.foreignCall(x) {
 				found = true
-				escape(x.Args)
+				escape(x)
 			}
 		}
 		return true
@@ -1026,6 +1034,28 @@ func (w *walker) hbNoted(pos token.Pos) {
 	}
 }
 
+// mutexRef reports whether a value of type t may point to a mutex that
+// code given it can take: a *sync.Mutex, a *sync.RWMutex or a
+// sync.Locker.
+func mutexRef(t types.Type) bool {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "Locker" {
+		return true
+	}
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && (n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex")
+}
+
+// addrOfPure reports whether e is &x with x pure (a variable or a field
+// path).
+func addrOfPure(e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	return ok && u.Op == token.AND && pure(u.X)
+}
+
 // hbBefore returns the hooks that go right before the statement s: Escape
 // of the channels a call into code that is not rewritten gets, and
 // Foreign.
@@ -1036,7 +1066,11 @@ func (w *walker) hbBefore(s dst.Stmt) []dst.Stmt {
 	}
 	var out []dst.Stmt
 	for _, e := range escapes {
-		out = append(out, &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Escape)}, Args: []dst.Expr{exprFromAST(e)}}})
+		x := exprFromAST(e)
+		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok { // &mu
+			x = &dst.UnaryExpr{Op: token.AND, X: exprFromAST(u.X)}
+		}
+		out = append(out, &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Escape)}, Args: []dst.Expr{x}}})
 	}
 	return append(out, w.foreignHook())
 }

@@ -14,7 +14,9 @@
 // one run of three, when main takes mu through method values
 // (lock := mu.Lock; lock()), which are calls through values into the
 // standard library. It should be silent (a mutex that code goanomaly does
-// not follow takes should order fully, as under -race).
+// not follow takes should order fully, as under -race). Fixed on branch
+// review17 for a mutex given as an argument (Escape now marks it, and
+// rt's escapeLock sends its releases to G); the method-value form is not.
 package main
 
 import (
