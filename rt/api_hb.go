@@ -216,7 +216,10 @@ func (t *Task) After() { t.hbAfter() }
 // not rewritten (the rewriter calls it before a call into such code that
 // gets ch as an argument): a goroutine there may relay what it receives,
 // unhooked, so every later release to ch also releases to the global
-// clock, which every acquire takes.
+// clock, which every acquire takes. A mutex (a *sync.Mutex, a
+// *sync.RWMutex, or a sync.Locker holding one) may be locked there: its
+// hand-offs order fully from then on, and what its releases published so
+// far goes to the global clock too (escapeLock).
 func (t *Task) Escape(ch any) { t.hbEscape(ch) }
 
 // Later returns the function to pass in place of f to a call that runs f

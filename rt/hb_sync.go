@@ -396,11 +396,48 @@ func (t *Task) hbEscape(ch any) {
 	if th == nil {
 		return
 	}
-	th.mu.Unlock()
 	if k, ok := objKey(ch); ok {
 		th.eng.escaped.Store(k.addr, true)
 		th.eng.anyEscaped.Store(true)
 	}
+	if mu, ok := lockAddr(ch); ok {
+		th.escapeLock(mu) // after the mark: a release it does not see goes to G
+	}
+	th.mu.Unlock()
+}
+
+// lockAddr returns the address of the mutex obj points to (a *sync.Mutex,
+// a *sync.RWMutex, or a sync.Locker holding one), the key of its hbLock.
+func lockAddr(obj any) (uintptr, bool) {
+	switch m := obj.(type) {
+	case *sync.Mutex:
+		return uintptr(unsafe.Pointer(m)), m != nil
+	case *sync.RWMutex:
+		return uintptr(unsafe.Pointer(m)), m != nil
+	}
+	return 0, false
+}
+
+// escapeLock is the Escape of the mutex at mu, given to code that is not
+// rewritten: a Lock or Unlock there is not hooked, and only the global
+// clock G orders it with the hooked ones (testdata/review17/deplock: a
+// dependency locked the mutex, and its holder's write was reported
+// against the last section's read). So the lock orders fully from now on,
+// what its releases published so far goes to G, and its later releases
+// go to G too (releaseLock, escapedRelease), which every acquire, and a
+// call into such code when it returns, takes. Under th.mu.
+func (th *hbThread) escapeLock(mu uintptr) {
+	l := th.lockOf(mu)
+	e := th.eng
+	l.mu.Lock()
+	e.gmu.Lock()
+	for _, c := range []vclock{l.hw, l.hr, l.ow, l.or} {
+		e.g.join(c)
+	}
+	e.gver.Add(1)
+	e.gmu.Unlock()
+	l.markHard()
+	l.mu.Unlock()
 }
 
 // The state of a channel (open or closed) is checked as a location of its

@@ -186,6 +186,7 @@ func (th *hbThread) releaseLock(mu uintptr, read bool) {
 	}
 	if i < 0 {
 		th.releaseHard(th.lockOf(mu), read)
+		th.escapedRelease(mu)
 		return
 	}
 	s := &th.wcp.held[i]
@@ -227,6 +228,7 @@ func (th *hbThread) releaseLock(mu uintptr, read bool) {
 	l.mu.Unlock()
 	th.closeHeld(i)
 	th.tick()
+	th.escapedRelease(mu) // code that is not rewritten may take it next (escapeLock)
 }
 
 // releaseHard is the release of l, made hard first, by a thread that does

@@ -14,7 +14,9 @@ import (
 // them holds the other:
 //
 //   - a write x.f of field f (declared in struct F, of type U) and a read
-//     y.g of field g (in G, of type T) meet only if f is g, or the written
+//     y.g of field g (in G, of type T) meet only if f is g, or f and g
+//     have one name and F and G one underlying type (a pointer converts,
+//     without unsafe: (*G)(&x) is &x, so x.f is y.g), or the written
 //     field holds a whole G (partOf(G, U)), or the read field holds a
 //     whole F (partOf(F, T));
 //   - a write of an element of a slice or array of E meets y.g only if the
@@ -58,11 +60,20 @@ func (w treeWrite) meets(l readLoc) bool {
 	}
 	switch {
 	case w.field != nil:
-		return w.field == l.field || partOf(l.owner, w.typ) || partOf(w.owner, l.typ)
+		return sameField(w.field, w.owner, l.field, l.owner) || partOf(l.owner, w.typ) || partOf(w.owner, l.typ)
 	case w.elem:
 		return partOf(l.owner, w.typ) || partOf(w.typ, l.typ) && holdsArray(l.typ, map[types.Type]bool{})
 	}
 	return partOf(l.owner, w.typ) || partOf(w.typ, l.typ)
+}
+
+// sameField reports whether field f of struct F and field g of struct G
+// may be one location: f is g, or F and G have identical underlying
+// types (tags ignored), so that a pointer to one converts to a pointer to
+// the other without unsafe ((*G)(pf) is pf), and f and g have one name,
+// so one place in it. A type parameter may be either.
+func sameField(f *types.Var, F types.Type, g *types.Var, G types.Type) bool {
+	return f == g || f.Name() == g.Name() && partOf(F, G) && partOf(G, F)
 }
 
 // holdsArray reports whether t's own storage includes an array (or a type

@@ -126,6 +126,13 @@ func (t *treeWalk) fn(fn *types.Func) {
 		t.why = "calls " + fn.FullName() + ", whose body is not known"
 		return
 	}
+	if o.Decls[fn] == t.site.helper {
+		// The helper called again inside its own tree (the callback runs
+		// parallel(1, set)): its call of the parameter there runs the
+		// value given, not the literal, so anything callable through a
+		// value may run (testdata/review17/cbnested).
+		t.callable()
+	}
 	t.walk(o, o.Decls[fn].Body)
 }
 

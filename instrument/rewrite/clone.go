@@ -43,13 +43,14 @@ func (fr *fileRewriter) cloneAs(fd *ast.FuncDecl, name string, spec *analysis.He
 	nameFields(cd.Type.Params, "_ga_p") // func f(int, string): the task's name must not mix with none
 	cd.Type.Params.List = append([]*dst.Field{taskParam("_ga_t")}, cd.Type.Params.List...)
 	p := fr.pkg.Fset.Position(fd.Type.Func)
-	cd.Decs.Start.Replace("\n", fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
+	cd.Decs.Start.Replace("\n", lineDirective(p, true))
 	cd.Decs.Start = append(dst.Decorations{"\n"}, cd.Decs.Start...)
 	w := fr.walker(dec, "_ga_t")
 	w.inClone = true
 	w.spec = spec
 	w.block(cd.Body)
 	w.callbackItemsDecl(cd.Body, "_ga_t", fd) // a block per item if its goroutine drains the channel
+	fr.wrapExits(dec, cd.Body)
 	cd.Body.List = append(w.freshFields(fd.Recv, fd.Type.Params, fd.Type.Results), cd.Body.List...)
 	w.anchor()
 	fr.changed = true

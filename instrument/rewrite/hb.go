@@ -511,6 +511,15 @@ func (w *walker) hbSyncCall(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) ds
 	selAST := ast.Unparen(a.Fun).(*ast.SelectorExpr)
 	recvAST := selAST.X
 	if len(w.info.Selections[selAST].Index()) > 1 {
+		if lockMethod(fn) {
+			// g.Lock() with g embedding a mutex: the embedded mutex's
+			// hand-off, which syncCall's lockCall hooks as it hooks
+			// g.Mutex.Lock(). Hooked as another sync object, it kept a
+			// clock of its own, and a section entered the other way
+			// missed its releases: a false report
+			// (testdata/review17/embmutex).
+			return nil
+		}
 		// a method promoted from an embedded WaitGroup, Once…: hooked on
 		// the embedded object itself, which other calls name directly
 		if !duplicable(recvAST) || hasIndexCall(recvAST) {
@@ -729,10 +738,18 @@ func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []ast.Expr) {
 	if a == nil {
 		return false, nil
 	}
-	escape := func(args []ast.Expr) {
-		for _, arg := range args {
-			if _, isChan := underlying(w.info.TypeOf(arg)).(*types.Chan); isChan && pure(arg) {
+	escape := func(call *ast.CallExpr) {
+		// sync's own functions (NewCond) are modelled: a Cond's Wait
+		// is hooked as its mutex's Unlock and Lock (CondWait)
+		fn := analysis.Callee(w.info, call.Fun)
+		syncPkg := fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync"
+		for _, arg := range call.Args {
+			t := w.info.TypeOf(arg)
+			if _, isChan := underlying(t).(*types.Chan); isChan && pure(arg) {
 				escapes = append(escapes, arg)
+			}
+			if !syncPkg && mutexRef(t) && (pure(arg) || addrOfPure(arg)) {
+				escapes = append(escapes, arg) // a mutex code not rewritten may take (rt's escapeLock)
 			}
 		}
 	}
@@ -756,7 +773,7 @@ func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []ast.Expr) {
 			// function not rewritten, runs with what the parent released
 			if !w.goFollowed(x) || w.foreignCall(x.Call) {
 				found = true
-				escape(x.Call.Args)
+				escape(x.Call)
 			}
 			for _, arg := range x.Call.Args {
 				ast.Inspect(arg, visit)
@@ -765,7 +782,7 @@ func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []ast.Expr) {
 		case *ast.CallExpr:
 			if w.foreignCall(x) {
 				found = true
-				escape(x.Args)
+				escape(x)
 			}
 		}
 		return true
@@ -1017,6 +1034,28 @@ func (w *walker) hbNoted(pos token.Pos) {
 	}
 }
 
+// mutexRef reports whether a value of type t may point to a mutex that
+// code given it can take: a *sync.Mutex, a *sync.RWMutex or a
+// sync.Locker.
+func mutexRef(t types.Type) bool {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "Locker" {
+		return true
+	}
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && (n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex")
+}
+
+// addrOfPure reports whether e is &x with x pure (a variable or a field
+// path).
+func addrOfPure(e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	return ok && u.Op == token.AND && pure(u.X)
+}
+
 // hbBefore returns the hooks that go right before the statement s: Escape
 // of the channels a call into code that is not rewritten gets, and
 // Foreign.
@@ -1027,7 +1066,11 @@ func (w *walker) hbBefore(s dst.Stmt) []dst.Stmt {
 	}
 	var out []dst.Stmt
 	for _, e := range escapes {
-		out = append(out, &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Escape)}, Args: []dst.Expr{exprFromAST(e)}}})
+		x := exprFromAST(e)
+		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok { // &mu
+			x = &dst.UnaryExpr{Op: token.AND, X: exprFromAST(u.X)}
+		}
+		out = append(out, &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Escape)}, Args: []dst.Expr{x}}})
 	}
 	return append(out, w.foreignHook())
 }
@@ -1112,6 +1155,18 @@ func (w *walker) spawnCall(pos token.Pos) dst.Expr {
 		site = w.site(pos, "go statement")
 	}
 	return &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.GoHB)}, Args: []dst.Expr{siteLit(site)}}
+}
+
+// lockMethod reports whether fn is a method that takes or releases a
+// Mutex or an RWMutex (syncCall hooks them with lockCall).
+func lockMethod(fn *types.Func) bool {
+	switch fn.FullName() {
+	case "(*sync.Mutex).Lock", "(*sync.Mutex).Unlock", "(*sync.Mutex).TryLock",
+		"(*sync.RWMutex).Lock", "(*sync.RWMutex).Unlock", "(*sync.RWMutex).TryLock",
+		"(*sync.RWMutex).RLock", "(*sync.RWMutex).RUnlock", "(*sync.RWMutex).TryRLock":
+		return true
+	}
+	return false
 }
 
 // hbPromoted hooks a call of a sync method promoted from an embedded field

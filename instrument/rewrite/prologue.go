@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"strings"
@@ -116,7 +115,7 @@ func (w *walker) gated(s dst.Stmt, pos token.Pos) dst.Stmt {
 	g := &dst.IfStmt{Cond: w.rtCall(rtnames.Attached), Body: &dst.BlockStmt{List: []dst.Stmt{s}}}
 	p := w.pkg.Fset.Position(pos)
 	g.Decs.Before = dst.NewLine
-	g.Decs.Start.Append(fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
+	g.Decs.Start.Append(lineDirective(p, true))
 	return g
 }
 

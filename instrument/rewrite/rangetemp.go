@@ -73,7 +73,7 @@ func (w *walker) hoistRange(s dst.Stmt) []dst.Stmt {
 	w.stmt(as)                          // X's own reads are checked where it is evaluated
 	p := w.pkg.Fset.Position(a.X.Pos()) // a panic evaluating X names X
 	as.Decorations().Before = dst.NewLine
-	as.Decorations().Start.Append(fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
+	as.Decorations().Start.Append(lineDirective(p, true))
 	r.X = dst.NewIdent(name)
 	w.change()
 	return []dst.Stmt{as}

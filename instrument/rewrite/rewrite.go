@@ -298,6 +298,7 @@ func (fr *fileRewriter) rewrite() ([]byte, error) {
 		if fr.cfg.HB {
 			w.hbEntry(ddecl.Body, fr.isRoot(fd), fd.Recv, fd.Type.Params, fd.Type.Results)
 		}
+		fr.wrapExits(dec, ddecl.Body)
 		if prologue {
 			w.prologue(ddecl, fd)
 		} else if fr.res.Detach[fn] {
@@ -344,7 +345,7 @@ func (fr *fileRewriter) anchorDecls(df *dst.File) {
 		}
 		p := fr.pkg.Fset.Position(d.Pos())
 		dd := df.Decls[i]
-		dd.Decorations().Start.Append(fmt.Sprintf("//line %s:%d:%d", p.Filename, p.Line, p.Column)) // on a line of its own: it names the next line
+		dd.Decorations().Start.Append(lineDirective(p, false)) // on a line of its own: it names the next line
 	}
 }
 

@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -86,7 +85,7 @@ func (w *walker) anchor() {
 		}
 		p := w.pkg.Fset.Position(a.Pos())
 		s.Decorations().Before = dst.NewLine // the directive must sit right before the statement
-		s.Decorations().Start.Append(fmt.Sprintf("/*line %s:%d:%d*/", p.Filename, p.Line, p.Column))
+		s.Decorations().Start.Append(lineDirective(p, true))
 	}
 }
 

@@ -159,3 +159,54 @@ func otherField(src *scanner, cfg *config) { // want otherField:"synchronizes: c
 		}
 	})
 }
+
+// scanView has scanner's underlying type: (*scanView)(src) is src
+// itself, with no unsafe, so its w is src.w and its h src.h.
+type scanView struct {
+	pix  []uint8
+	w, h int
+}
+
+// converted: the callback writes the width through a converted pointer
+// and the height through one of an unnamed struct type: both stay
+// checked, only the pixels' header is proven.
+func converted(src *scanner, cfg *config) { // want converted:"synchronizes: communicates by channel"
+	parallel(0, src.h, func(ys <-chan int) { // want `prologue: function literal runs a checked copy when called through its value with a task` `callback reads: 1 read\(s\) of memory nothing in its helper's tree writes, not checked`
+		for y := range ys { // want `callback items: each receive from ys is a work item when its goroutine drains that channel`
+			(*scanView)(src).w = y
+			(*struct {
+				pix  []uint8
+				w, h int
+			})(src).h = y
+			cfg.quality = src.w + src.h
+			_ = src.pix // want `src.pix: read-only: nothing the helper's tree runs writes it`
+		}
+	})
+}
+
+// forEach is a helper with no channel, never a value.
+func forEach(n int, fn func(i int)) {
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+` `goroutines attach their task: calls through values run checked`
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(i) // want `fn: read-only: nothing writes fn while the construct runs` `i: private: no other goroutine writes i`
+		}()
+	}
+	wg.Wait()
+}
+
+// nested: the callback runs its helper again with a function value that
+// writes the width: the helper's call of its parameter there runs that
+// value, not the literal, so the width stays checked; the kernel stays
+// proven.
+func nested(src *scanner, kernel []float64) {
+	setW := func(int) { src.w = 1 } // want `prologue: function literal runs a checked copy when called through its value with a task`
+	forEach(src.h, func(i int) {    // want `prologue: function literal runs a checked copy when called through its value with a task` `callback reads: 1 read\(s\) of memory nothing in its helper's tree writes, not checked`
+		if i == 0 {
+			forEach(1, setW)
+		}
+		_ = kernel[0] * float64(src.w) // want `kernel\[0\]: read-only: nothing the helper's tree runs writes it`
+	})
+}

@@ -1,0 +1,3 @@
+module review17/cbconvert
+
+go 1.26

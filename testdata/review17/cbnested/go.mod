@@ -1,0 +1,3 @@
+module review17/cbnested
+
+go 1.26

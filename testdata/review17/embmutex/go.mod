@@ -1,0 +1,3 @@
+module review17/embmutex
+
+go 1.26

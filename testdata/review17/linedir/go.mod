@@ -1,0 +1,3 @@
+module review17/linedir
+
+go 1.26

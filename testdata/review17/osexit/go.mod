@@ -1,0 +1,3 @@
+module review17/osexit
+
+go 1.26
