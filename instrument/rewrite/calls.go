@@ -140,6 +140,14 @@ func renameCallee(x *dst.CallExpr, name string) {
 
 // calleeIdent is the name of the function or method fun denotes.
 func calleeIdent(fun dst.Expr) *dst.Ident {
+	if id := calleeName(fun); id != nil {
+		return id
+	}
+	panic("internal error: a static call of no name")
+}
+
+// calleeName is calleeIdent, or nil when fun names nothing.
+func calleeName(fun dst.Expr) *dst.Ident {
 	if p, ok := fun.(*dst.ParenExpr); ok {
 		fun = p.X
 	}
@@ -155,28 +163,14 @@ func calleeIdent(fun dst.Expr) *dst.Ident {
 	case *dst.SelectorExpr:
 		return f.Sel
 	}
-	panic("internal error: a static call of no name")
+	return nil
 }
 
 // toClone redirects a call to the checked clone of its callee, passing the task.
 func (w *walker) toClone(x *dst.CallExpr) {
 	w.change()
-	rename := func(id *dst.Ident) { id.Name = cloneName(id.Name) }
-	fun := x.Fun
-	if p, ok := fun.(*dst.ParenExpr); ok {
-		fun = p.X
-	}
-	switch f := fun.(type) {
-	case *dst.IndexExpr:
-		fun = f.X
-	case *dst.IndexListExpr:
-		fun = f.X
-	}
-	switch f := fun.(type) {
-	case *dst.Ident:
-		rename(f)
-	case *dst.SelectorExpr:
-		rename(f.Sel)
+	if id := calleeName(x.Fun); id != nil {
+		id.Name = cloneName(id.Name)
 	}
 	x.Args = append([]dst.Expr{w.taskExpr()}, x.Args...)
 }
