@@ -1066,11 +1066,7 @@ func (w *walker) hbBefore(s dst.Stmt) []dst.Stmt {
 	}
 	var out []dst.Stmt
 	for _, e := range escapes {
-		x := exprFromAST(e)
-		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok { // &mu
-			x = &dst.UnaryExpr{Op: token.AND, X: exprFromAST(u.X)}
-		}
-		out = append(out, &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Escape)}, Args: []dst.Expr{x}}})
+		out = append(out, &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Escape)}, Args: []dst.Expr{exprFromAST(e)}}}) // &mu as well: exprFromAST copies unary expressions
 	}
 	return append(out, w.foreignHook())
 }
@@ -1414,7 +1410,7 @@ func (w *walker) initCallable(fun ast.Expr) bool {
 			}
 		}
 	case *ast.IndexExpr, *ast.IndexListExpr:
-		return true // an explicit instantiation of a function: a value
+		return true // g[int], or a function held in a slice or map: a value, evaluated before the arguments either way
 	}
 	if id == nil {
 		return false
