@@ -81,8 +81,7 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 		} else if w.res.WorkerCallPrivate(a) {
 			w.record(a, callOp, plan.Private) // the callee as written: it only touches what a pool worker keeps
 		} else if cc := w.contextClone(a); cc != nil {
-			w.toClone(x)
-			renameCallee(x, cc.Name) // a clone made for this call (analysis/cbclone.go)
+			w.toCloneNamed(x, cc.Name) // a clone made for this call (analysis/cbclone.go)
 		} else {
 			w.toClone(x)
 			if w.res.WorkerCall(a) {
@@ -133,21 +132,8 @@ func (w *walker) contextClone(a *ast.CallExpr) *analysis.ContextClone {
 	return w.spec.ContextClone(a)
 }
 
-// renameCallee names the function x calls name.
-func renameCallee(x *dst.CallExpr, name string) {
-	calleeIdent(x.Fun).Name = name
-}
-
 // calleeIdent is the name of the function or method fun denotes.
 func calleeIdent(fun dst.Expr) *dst.Ident {
-	if id := calleeName(fun); id != nil {
-		return id
-	}
-	panic("internal error: a static call of no name")
-}
-
-// calleeName is calleeIdent, or nil when fun names nothing.
-func calleeName(fun dst.Expr) *dst.Ident {
 	if p, ok := fun.(*dst.ParenExpr); ok {
 		fun = p.X
 	}
@@ -163,15 +149,19 @@ func calleeName(fun dst.Expr) *dst.Ident {
 	case *dst.SelectorExpr:
 		return f.Sel
 	}
-	return nil
+	panic("internal error: a static call of no name")
 }
 
 // toClone redirects a call to the checked clone of its callee, passing the task.
 func (w *walker) toClone(x *dst.CallExpr) {
+	w.toCloneNamed(x, cloneName(calleeIdent(x.Fun).Name))
+}
+
+// toCloneNamed redirects a call to the clone of its callee named name,
+// passing the task.
+func (w *walker) toCloneNamed(x *dst.CallExpr, name string) {
 	w.change()
-	if id := calleeName(x.Fun); id != nil {
-		id.Name = cloneName(id.Name)
-	}
+	calleeIdent(x.Fun).Name = name
 	x.Args = append([]dst.Expr{w.taskExpr()}, x.Args...)
 }
 
