@@ -44,17 +44,23 @@ func Plain(f func()) {
 	f()
 }
 
-// PlainArgs1 calls f(a) as Plain calls f. A deferred call into plain code
-// with arguments is deferred as PlainArgs1(h.FireN, n), so that its
-// function value and arguments are evaluated where the defer statement
-// runs, as they were.
-func PlainArgs1[A any](f func(A), a A) { Plain(func() { f(a) }) }
+// PlainArgs1 returns f made to run as Plain runs it. A deferred call into
+// plain code with arguments is deferred as PlainArgs1(h.FireN)(n), so that
+// its function value and arguments are evaluated where the defer statement
+// runs, as they were, and each argument is assigned to f's parameter as in
+// the call written: with f and a both arguments of one generic call, a
+// *os.File given for an io.Writer would not compile.
+func PlainArgs1[A any](f func(A)) func(A) { return func(a A) { Plain(func() { f(a) }) } }
 
-// PlainArgs2 calls f(a, b) as Plain calls f (see PlainArgs1).
-func PlainArgs2[A, B any](f func(A, B), a A, b B) { Plain(func() { f(a, b) }) }
+// PlainArgs2 is PlainArgs1 for f(a, b).
+func PlainArgs2[A, B any](f func(A, B)) func(A, B) {
+	return func(a A, b B) { Plain(func() { f(a, b) }) }
+}
 
-// PlainArgs3 calls f(a, b, c) as Plain calls f (see PlainArgs1).
-func PlainArgs3[A, B, C any](f func(A, B, C), a A, b B, c C) { Plain(func() { f(a, b, c) }) }
+// PlainArgs3 is PlainArgs1 for f(a, b, c).
+func PlainArgs3[A, B, C any](f func(A, B, C)) func(A, B, C) {
+	return func(a A, b B, c C) { Plain(func() { f(a, b, c) }) }
+}
 
 // Done1 ends what Opaque began and returns the call's result.
 func Done1[A any](a A) A {

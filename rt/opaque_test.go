@@ -1,7 +1,9 @@
 package rt
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"testing"
 )
 
@@ -60,10 +62,9 @@ func TestOpaque(t *testing.T) {
 	}
 }
 
-// TestOpaqueOutside: outside every construct the helpers only pass their
-// values on.
 // TestPlainArgs: the deferred forms call f with the arguments given, the
-// task opaque inside and restored after.
+// task opaque inside and restored after; an argument is assigned to f's
+// parameter, so a *bytes.Buffer is given for an io.Writer.
 func TestPlainArgs(t *testing.T) {
 	k := &Task{}
 	Attach(k)
@@ -75,14 +76,21 @@ func TestPlainArgs(t *testing.T) {
 		}
 		got = append(got, xs...)
 	}
-	PlainArgs1(func(a int) { add(a) }, 1)
-	PlainArgs2(func(a, b int) { add(a, b) }, 2, 3)
-	PlainArgs3(func(a, b int, c int8) { add(a, b, int(c)) }, 4, 5, 6)
+	PlainArgs1(func(a int) { add(a) })(1)
+	PlainArgs2(func(a, b int) { add(a, b) })(2, 3)
+	PlainArgs3(func(a, b int, c int8) { add(a, b, int(c)) })(4, 5, 6)
 	if fmt.Sprint(got) != "[1 2 3 4 5 6]" || Current() != k {
 		t.Error(got, Current() == k)
 	}
+	var buf bytes.Buffer
+	PlainArgs1(func(w io.Writer) { fmt.Fprint(w, "w") })(&buf)
+	if buf.String() != "w" {
+		t.Errorf("PlainArgs1 with an io.Writer wrote %q", buf.String())
+	}
 }
 
+// TestOpaqueOutside: outside every construct the helpers only pass their
+// values on.
 func TestOpaqueOutside(t *testing.T) {
 	if a, b, c := Done3(Opaque(1), 2, 3); a+b+c != 6 || Current() != nil {
 		t.Error(a, b, c)

@@ -169,7 +169,7 @@ const (
 )
 
 // PlainDeferrable reports whether x, a deferred call into plain code, can
-// be deferred as rt.Plain(x.Fun) (no arguments) or rt.PlainArgsN(x.Fun,
+// be deferred as rt.Plain(x.Fun) (no arguments) or rt.PlainArgsN(x.Fun)(
 // args…): the defer statement then evaluates the same function value (a
 // method value binds its receiver) and the same arguments, so wrapping it
 // moves no evaluation. It needs a call without results of a function that

@@ -21,7 +21,7 @@ import (
 //	a, b := dep.F() a, b := _ga_rt.Done2(_ga_rt.Opaque(dep.F)())
 //
 // x is already rewritten. A deferred call without results becomes
-// `defer _ga_rt.Plain(h.Fire)` or `defer _ga_rt.PlainArgs1(h.FireN, n)`,
+// `defer _ga_rt.Plain(h.Fire)` or `defer _ga_rt.PlainArgs1(h.FireN)(n)`,
 // which evaluate what the call did where the defer statement runs
 // (analysis.PlainDeferrable); other deferred calls are left as they are:
 // wrapping them in a literal would move their arguments' evaluation to the
@@ -42,7 +42,7 @@ func (w *walker) plainCall(x *dst.CallExpr, a *ast.CallExpr) dst.Expr {
 			return w.rtCall(rtnames.Plain, x.Fun) // defer _ga_rt.Plain(h.Fire)
 		}
 		name := [...]string{1: rtnames.PlainArgs1, 2: rtnames.PlainArgs2, 3: rtnames.PlainArgs3}[len(x.Args)]
-		return w.rtCall(name, append([]dst.Expr{x.Fun}, x.Args...)...) // defer _ga_rt.PlainArgs1(h.FireN, n)
+		return &dst.CallExpr{Fun: w.rtCall(name, x.Fun), Args: x.Args} // defer _ga_rt.PlainArgs1(h.FireN)(n)
 	}
 	mark := analysis.PlainMarkOf(w.info, a)
 	opaque := func(e dst.Expr) dst.Expr { return w.rtCall(rtnames.Opaque, e) }

@@ -95,9 +95,9 @@ const (
 	Status                = "Status"                // (status) status
 	Opaque                = "Opaque"                // (x) x: the goroutine's task is opaque until Done (a call into plain code)
 	Plain                 = "Plain"                 // (func()): calls it with the goroutine's task opaque
-	PlainArgs1            = "PlainArgs1"            // (f, a): calls f(a) as Plain does; a deferred call's arguments evaluated at the defer
-	PlainArgs2            = "PlainArgs2"            // (f, a, b): calls f(a, b) as Plain does
-	PlainArgs3            = "PlainArgs3"            // (f, a, b, c): calls f(a, b, c) as Plain does
+	PlainArgs1            = "PlainArgs1"            // (f)(a): calls f(a) as Plain does; a deferred call's arguments evaluated at the defer
+	PlainArgs2            = "PlainArgs2"            // (f)(a, b): calls f(a, b) as Plain does
+	PlainArgs3            = "PlainArgs3"            // (f)(a, b, c): calls f(a, b, c) as Plain does
 	Done1                 = "Done1"                 // (r) r: ends Opaque, passing the call's results on
 	Done2                 = "Done2"                 // (a, b) (a, b)
 	Done3                 = "Done3"                 // (a, b, c) (a, b, c)

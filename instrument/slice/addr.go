@@ -13,7 +13,7 @@ import (
 // and a pointer method called on x. The &x arguments of runtime calls are
 // left out: the runtime uses an address only as a key into its shadow
 // memory, never to load or store; but not those of an entry point that
-// runs code with its arguments (rtnames.LoadsReachable: PlainArgs1(f, &x)),
+// runs code with its arguments (rtnames.LoadsReachable: Acquire),
 // which may store through them.
 func (ps *pkgState) findAddressTaken(f *ast.File) {
 	var visit func(n ast.Node) bool

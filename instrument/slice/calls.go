@@ -87,7 +87,7 @@ func readsElems(to, from types.Type) bool {
 // levels: GuardPlanesW), or, for the others and
 // any name not classified, everything the arguments reach. An &x argument
 // is an address (the runtime keys its shadow memory by it), unless the
-// entry point runs code with its arguments (PlainArgs1(f, &x), Acquire):
+// entry point runs code with its arguments (Acquire; PlainArgs1(f)(&x) hands it to f):
 // that code may load what it reaches.
 func (ps *pkgState) walkRTCall(call *ast.CallExpr, name string) {
 	info := ps.p.Info

@@ -252,10 +252,11 @@ func TestHeaderVarsUsed(t *testing.T) {
 }
 
 // TestPlainArgsAddressReaches: an &x given to a runtime entry point that
-// runs code with it (PlainArgs1, Acquire) is more than an address: the
-// code may load through it, so the store p.n = 3 into x stays.
+// runs code with it (Acquire), or to the function PlainArgs1 returns, is
+// more than an address: the code may load through it, so the store p.n = 3
+// into x stays.
 func TestPlainArgsAddressReaches(t *testing.T) {
 	out, _ := sliceCase(t, "plainaddr")
-	contains(t, out, "p.n = 3", "_ga_rt.PlainArgs1[any](runtime.KeepAlive, &c)")
+	contains(t, out, "p.n = 3", "_ga_rt.PlainArgs1[any](runtime.KeepAlive)(&c)")
 	lacks(t, out, "out[0] = 1.5")
 }

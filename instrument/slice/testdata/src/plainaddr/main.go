@@ -1,5 +1,5 @@
 // Package main hands &c to code outside through the runtime: a deferred
-// call into plain code, rt.PlainArgs1(f, &c), runs f with the pointer, and
+// call into plain code, rt.PlainArgs1(f)(&c), runs f with the pointer, and
 // f may load what it reaches. So the store of c's field through p stays;
 // the float store into out goes.
 package main
@@ -19,6 +19,6 @@ func main() {
 	out := make([]float64, 2)
 	out[0] = 1.5
 	func() {
-		defer _ga_rt.PlainArgs1[any](runtime.KeepAlive, &c)
+		defer _ga_rt.PlainArgs1[any](runtime.KeepAlive)(&c)
 	}()
 }
