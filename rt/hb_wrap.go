@@ -220,6 +220,18 @@ func ForeignLater(t *Task, f func()) {
 	f()
 }
 
+// ForeignNext calls t.Foreign(). It is deferred right after a deferred
+// call into code that is not rewritten that ForeignLater cannot take (one
+// with arguments, defer dep.Unlock(&mu)): deferred calls run last in first
+// out, so it runs right before that call, at the function's end, and the
+// call's function value and arguments are still evaluated at its own
+// defer statement, whatever their types.
+func ForeignNext(t *Task) {
+	if t != nil {
+		t.Foreign()
+	}
+}
+
 // ForeignLaterErr is ForeignLater for a call with an error result
 // (defer g.Wait()), which the defer drops.
 func ForeignLaterErr(t *Task, f func() error) {

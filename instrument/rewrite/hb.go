@@ -691,23 +691,8 @@ func (w *walker) deferLater(d *dst.DeferStmt, a *ast.CallExpr) bool {
 			&dst.SelectorExpr{X: exprFromAST(sel.X), Sel: dst.NewIdent("Store")}, w.rval(d.Call.Args[0]))
 		return true
 	}
-	if len(a.Args) != 0 || !w.foreignCall(a) {
-		return false
-	}
-	sig, _ := underlying(w.info.TypeOf(a.Fun)).(*types.Signature)
-	if sig == nil || sig.Params().Len() != 0 {
-		return false
-	}
-	later := ""
-	switch {
-	case sig.Results().Len() == 0:
-		later = rtnames.ForeignLater
-	case sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type()):
-		later = rtnames.ForeignLaterErr
-	default:
-		return false
-	}
-	if w.isType(d.Call.Fun) {
+	later := w.foreignLater(a)
+	if later == "" || w.isType(d.Call.Fun) {
 		return false
 	}
 	fun := d.Call.Fun
@@ -719,6 +704,37 @@ func (w *walker) deferLater(d *dst.DeferStmt, a *ast.CallExpr) bool {
 	w.change()
 	d.Call = w.rtCall(later, w.taskExpr(), fun)
 	return true
+}
+
+// foreignLater returns ForeignLater or ForeignLaterErr when a, a deferred
+// call, is a call into code that is not rewritten that one of them takes
+// (no arguments; no result, or an error), or "".
+func (w *walker) foreignLater(a *ast.CallExpr) string {
+	if len(a.Args) != 0 || !w.foreignCall(a) {
+		return ""
+	}
+	sig, _ := underlying(w.info.TypeOf(a.Fun)).(*types.Signature)
+	if sig == nil || sig.Params().Len() != 0 {
+		return ""
+	}
+	switch {
+	case sig.Results().Len() == 0:
+		return rtnames.ForeignLater
+	case sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type()):
+		return rtnames.ForeignLaterErr
+	}
+	return ""
+}
+
+// foreignNext is `defer _ga_rt.ForeignNext(task)`, which goes right after
+// d when d defers a call into code that is not rewritten that
+// foreignLater does not take (defer dep.Unlock(&mu)): it runs right
+// before that call, and the call's operands are evaluated as written.
+func (w *walker) foreignNext(d *ast.DeferStmt) []dst.Stmt {
+	if !w.foreignCall(d.Call) || w.foreignLater(d.Call) != "" {
+		return nil
+	}
+	return []dst.Stmt{&dst.DeferStmt{Call: w.rtCall(rtnames.ForeignNext, w.taskExpr())}}
 }
 
 // foreignHook is _ga_hb.Foreign() (with the walker's task).
@@ -791,8 +807,12 @@ func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []ast.Expr) {
 	case *ast.BlockStmt, *ast.LabeledStmt:
 		return false, nil
 	case *ast.DeferStmt:
-		// the call runs at the function's end: hooked there (deferLater),
-		// or not at all; only its operands run here
+		// the call runs at the function's end: hooked there (deferLater,
+		// foreignNext); only its operands run here. A mutex it gets is
+		// escaped here, before: earlier is as good.
+		if w.foreignCall(x.Call) {
+			escape(x.Call)
+		}
 		for _, arg := range x.Call.Args {
 			ast.Inspect(arg, visit)
 		}
@@ -1061,12 +1081,12 @@ func addrOfPure(e ast.Expr) bool {
 // Foreign.
 func (w *walker) hbBefore(s dst.Stmt) []dst.Stmt {
 	found, escapes := w.foreignIn(s)
-	if !found {
-		return w.unseenBefore(s) // hb_unseen.go
-	}
 	var out []dst.Stmt
 	for _, e := range escapes {
 		out = append(out, &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Escape)}, Args: []dst.Expr{exprFromAST(e)}}}) // &mu as well: exprFromAST copies unary expressions
+	}
+	if !found {
+		return append(out, w.unseenBefore(s)...) // hb_unseen.go; escapes only of a deferred call's operands
 	}
 	return append(out, w.foreignHook())
 }
@@ -1090,6 +1110,8 @@ func (w *walker) hbAfter(s dst.Stmt) []dst.Stmt {
 		a = l.Stmt
 	}
 	switch x := a.(type) {
+	case *ast.DeferStmt:
+		return w.foreignNext(x)
 	case *ast.RangeStmt:
 		if _, isChan := underlying(w.info.TypeOf(x.X)).(*types.Chan); isChan && pure(x.X) {
 			return []dst.Stmt{&dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.ChanRecv)}, Args: []dst.Expr{exprFromAST(x.X)}}}}

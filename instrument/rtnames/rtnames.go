@@ -150,6 +150,7 @@ const (
 	CloseLaterSendOnly = "CloseLaterSendOnly" // CloseLater for a send-only channel
 	ForeignLater       = "ForeignLater"       // (t, f func()): Foreign, then f (a deferred call into code not rewritten)
 	ForeignLaterErr    = "ForeignLaterErr"    // (t, f func() error): the same, the error dropped
+	ForeignNext        = "ForeignNext"        // (t): Foreign, deferred right after a deferred call into code not rewritten that has arguments
 	StoreLater         = "StoreLater"         // (t, p, site, store, v): AtomicWrite, then store(v) (a deferred typed atomic Store)
 	ReleaseOp          = "ReleaseOp"          // (t, p) p: SyncRelease, then wg.Add, wg.Done, c.Signal, c.Broadcast on p
 	AcquireOp          = "AcquireOp"          // (t, p) p: SyncAcquire, then wg.Wait on p

@@ -1,13 +1,13 @@
 // As testdata/review17/deplock, but publish unlocks mu with a deferred
 // call into the plain dependency: defer dep.Unlock(&mu). No race; go run
-// -race is silent. goanomaly run -hb on branch review17 (after the fix of
-// deplock) still reports, on every run, Read of ready at main.go:39 by
-// goroutine #2, Previous write of ready at main.go:31 by goroutine #1:
-// a deferred call into code that is not rewritten is hooked where it runs
-// only when it has no arguments (instrument/rewrite/hb.go, deferLater:
-// ForeignLater), so this Unlock is no Foreign: the holder's clock is not
-// released to G before it, and the poller's next Lock, which takes G,
-// does not follow the write of ready. Not fixed. It should be silent.
+// -race is silent. goanomaly run -hb reported, on every run, Read of ready
+// at main.go:39 by goroutine #2, Previous write of ready at main.go:31 by
+// goroutine #1: a deferred call into code that is not rewritten was hooked
+// where it runs only when it had no arguments (ForeignLater), so this
+// Unlock was no Foreign. Fixed in session 18: such a call is followed by
+// defer _ga_rt.ForeignNext(task), which runs right before it, and its
+// mutex is escaped at the defer (testscript hb_escape_mutex, modes defer
+// and deferracy).
 package main
 
 import (
