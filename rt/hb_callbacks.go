@@ -39,7 +39,7 @@ func (t *Task) hbLaterOf(site Site) *hbLater {
 	if th == nil {
 		return nil
 	}
-	th.eng.noteAsync() // its runs may begin while a construct runs (hb_feed.go)
+	th.eng.noteAsync()                                              // its runs may begin while a construct runs (hb_feed.go)
 	l := &hbLater{eng: th.eng, vc: th.hclock().clone(), site: site} // a hard edge, as a go statement's (fork)
 	th.tick()
 	th.mu.Unlock()
