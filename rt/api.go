@@ -48,7 +48,31 @@ func RegisterSites(first Site, sites []SiteInfo) { registerSites(first, sites) }
 // way from every call site (current_root.go).
 //
 //go:noinline
-func Enter(t *Task, n int, site Site) *Construct { return enter(t, n, site) }
+func Enter(t *Task, n int, site Site) *Construct { return enter(t, n, site, false) }
+
+// EnterFed is Enter for the fully checked version of a construct that an
+// -hb build runs when the construct's blocks may race with a goroutine
+// outside it (one alive at its start, or one its blocks start): when t
+// is a thread's task, every check of the construct's tree also goes to
+// the happens-before engine as an access of t's thread (hb_feed.go).
+// Otherwise it is Enter.
+//
+//go:noinline
+func EnterFed(t *Task, n int, site Site) *Construct { return enter(t, n, site, true) }
+
+// Quiescent reports whether a construct that t, a thread's task, enters
+// now can race with no goroutine but those its own blocks start: no
+// other thread is alive or may start on its own (a callback registered
+// to run later), and every access of the threads that ended happens
+// before t. The rewriter of an -hb build runs a construct's pruned
+// version when it holds, and its fully checked version, entered with
+// EnterFed, otherwise. True for nil or a task that is no thread's.
+func Quiescent(t *Task) bool {
+	if t == nil || t.hb == nil {
+		return true
+	}
+	return t.hb.eng.quiescent(t.hb)
+}
 
 // Task returns the task the parent goroutine uses for its own checks between
 // Enter and Join (t itself, or the new root's task when Enter got nil).

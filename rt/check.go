@@ -80,9 +80,12 @@ func (t *Task) writeRange(addr, n, elem uintptr, site Site) {
 // cell with no lookup, or once for the whole chunk while it is uniform
 // (see uniform.go). Other runs are checked element by element.
 func (t *Task) run(addr, n, elem uintptr, me uint64, write bool) {
+	if th := t.tree.feedOf(); th != nil {
+		hbFeedRun(th, addr, n, elem, me, write) // a fed tree's (hb_feed.go)
+	}
 	if elem != 8 || addr&7 != 0 {
 		for k := uintptr(0); k < n; k++ {
-			t.check(addr+k*elem, me, write)
+			t.checkTree(addr+k*elem, me, write)
 		}
 		return
 	}
@@ -130,6 +133,14 @@ func (t *Task) run(addr, n, elem uintptr, me uint64, write bool) {
 // The chunk of the last check is kept, and others are found in the task's
 // chunk cache (see at).
 func (t *Task) check(addr uintptr, me uint64, write bool) {
+	if th := t.tree.feedOf(); th != nil {
+		hbFeed(th, addr, me, write) // a fed tree's (hb_feed.go)
+	}
+	t.checkTree(addr, me, write)
+}
+
+// checkTree is check in the tree's shadow only.
+func (t *Task) checkTree(addr uintptr, me uint64, write bool) {
 	t.checks++
 	key, i := chunkOf(addr) // t.at, by hand: check is past the inliner's budget
 	ch := t.last
@@ -158,7 +169,7 @@ func (t *Task) check(addr uintptr, me uint64, write bool) {
 	switch r := t.recent; {
 	case r != nil && me&atomicBit == 0:
 		r.note(addr, b2u(write))
-	case r == nil:
+	case r == nil && t.tree.feedOf() == nil: // a fed tree's repeats are its thread's accesses in later epochs
 		t.startRecent()
 	}
 }

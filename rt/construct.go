@@ -37,8 +37,9 @@ type Construct struct {
 	guard atomic.Uint32 // a specialized callback's guard: 0 unknown, 1 fails, 2 holds (guard_memo.go)
 }
 
-// enter is Enter: t is the entering task, nil for a new tree.
-func enter(t *Task, n int, site Site) *Construct {
+// enter is Enter: t is the entering task, nil for a new tree. fed (EnterFed)
+// feeds the tree of a thread's construct whatever else runs (hb_feed.go).
+func enter(t *Task, n int, site Site, fed bool) *Construct {
 	if t == nil || t.hb != nil { // a thread's task starts a tree as nil does; the tree remembers the thread
 		d := stackDepth()
 		rep := defaultReporter()
@@ -48,6 +49,9 @@ func enter(t *Task, n int, site Site) *Construct {
 			tr.hb = t.hb
 			tr.hb.entered.Add(1) // until the root's outermost join: the blocks share the clock
 			t.hbEnter()          // the blocks' accesses are unseen by the thread's sections (hb_wcp_lock.go)
+			if fed || !tr.hb.eng.quiescent(tr.hb) {
+				tr.feed.Store(tr.hb) // another thread may run beside the blocks (hb_feed.go)
+			}
 		}
 		t = newRootTask(tr)
 		c := t.enter(n, site)

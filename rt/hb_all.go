@@ -1,6 +1,9 @@
 package rt
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // The registry of an engine's threads, for the one acquire that is of no
 // object: a thread that follows everything every thread has done so far.
@@ -28,6 +31,10 @@ type hbAll struct {
 	last  vclock          // by thread number: an ended thread's own entry at its end
 	alone map[uint32]bool // cleanups' threads: a cleanup's acquire of all skips them
 	spare []*hbThread     // allClock's buffer of live threads, reused under mu
+
+	lastAcc vclock       // by thread number: an ended thread's last access recorded (quiescent, hb_feed.go)
+	async   atomic.Int64 // callbacks registered to run later on threads of their own (hb_feed.go)
+	spawned atomic.Int64 // go statements' threads forked and not started yet (hb_feed.go)
 }
 
 // register adds th, whose clock is made, to its engine's registry; alone
@@ -59,6 +66,7 @@ func (th *hbThread) ended() {
 	if int(th.id) < len(a.live) && a.live[th.id] == th {
 		a.live[th.id] = nil
 		a.last.set(th.id, th.vc[th.id])
+		a.lastAcc.set(th.id, th.lastAcc)
 	}
 	a.mu.Unlock()
 }

@@ -52,6 +52,7 @@ func (t *Task) hbGoAt(site Site) *Spawn {
 		return nil
 	}
 	pcs := callersHere()
+	t.feedOnSpawn() // a block starts a thread: its tree's later checks go to the engine too (hb_feed.go)
 	th := t.hbOf()
 	s := th.fork(site, th.eng.stacks.intern(&pcs))
 	th.mu.Unlock()
@@ -65,6 +66,7 @@ func (s *Spawn) start() *Task {
 	}
 	th := s.hb.thread()
 	th.eng.register(th, false)
+	th.eng.all.spawned.Add(-1) // registered: quiescent sees it alive from now on (hb_feed.go)
 	hbSetCurrent(&th.task)
 	return &th.task
 }

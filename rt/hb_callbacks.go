@@ -34,10 +34,12 @@ type hbLater struct {
 // at site, or nil when t has no thread. The thread ticks: what it does
 // next does not precede the callback.
 func (t *Task) hbLaterOf(site Site) *hbLater {
+	t.feedOnSpawn()
 	th := t.hbOf()
 	if th == nil {
 		return nil
 	}
+	th.eng.noteAsync()                                              // its runs may begin while a construct runs (hb_feed.go)
 	l := &hbLater{eng: th.eng, vc: th.hclock().clone(), site: site} // a hard edge, as a go statement's (fork)
 	th.tick()
 	th.mu.Unlock()
@@ -127,6 +129,7 @@ func hbLaterFunc[F any](t *Task, f F, site Site) F {
 
 // hbAsyncFunc is Finalizer (cleanup false) on engine e.
 func hbAsyncFunc[F any](e *hbEngine, f F, cleanup bool, site Site) F {
+	e.noteAsync()
 	return hbAround(f, func() *hbThread { return e.asyncThread(cleanup, site) })
 }
 
@@ -135,6 +138,7 @@ func hbCleanupFunc[S any](e *hbEngine, f func(S), site Site) func(S) {
 	if f == nil {
 		return f
 	}
+	e.noteAsync()
 	return func(s S) {
 		defer hbRunAs(e.asyncThread(true, site))()
 		f(s)

@@ -243,6 +243,7 @@ func (th *hbThread) releaseG() {
 // hb_slot.go); the thread ticks, so what it does next does not precede
 // the child.
 func (th *hbThread) fork(site Site, stack *hbStack) *hbSpawn {
+	th.eng.all.spawned.Add(1) // until the child registers (start, hb_feed.go)
 	vc := th.hclock().clone()
 	id, prior := th.eng.slots.take(&vc, site, stack)
 	th.tick()
@@ -312,12 +313,12 @@ func (th *hbThread) repeat(addr uintptr, write bool) bool {
 // (its blocks may tick the clock). A check of many elements (hbRange,
 // hbLeaves) asks once.
 func (th *hbThread) cacheEpoch() epoch {
+	if th.entered.Load() != 0 {
+		return 0 // first: the blocks of a fed tree fill the cache under mu (hb_feed.go)
+	}
 	if g := th.eng.gcGen.Load(); g != th.cacheGen {
 		th.cache = [hbCacheSize]hbCached{}
 		th.cacheGen = g
-		return 0
-	}
-	if th.entered.Load() != 0 {
 		return 0
 	}
 	return th.epoch()

@@ -13,9 +13,10 @@ import (
 // blocks of one tree, in the tree's own shadow table, which is dropped when
 // the root's outermost construct joins.
 type tree struct {
-	rep *reporter
-	sh  atomic.Pointer[shadow] // nil while the root has no open construct
-	hb  *hbThread              // the thread whose task entered the root construct (-hb), or nil
+	rep  *reporter
+	sh   atomic.Pointer[shadow] // nil while the root has no open construct
+	hb   *hbThread              // the thread whose task entered the root construct (-hb), or nil
+	feed treeFeed               // hb, when the tree's checks also go to the happens-before engine (hb_feed.go)
 
 	mu        sync.Mutex
 	next      uint64       // next free tag

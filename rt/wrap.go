@@ -354,6 +354,12 @@ func Begin(t *Task, n int, site Site) (*Construct, *Task) {
 	return c, c.Task()
 }
 
+// BeginFed is Begin with EnterFed.
+func BeginFed(t *Task, n int, site Site) (*Construct, *Task) {
+	c := EnterFed(t, n, site)
+	return c, c.Task()
+}
+
 // Forked returns f, which a construct's goroutine is about to run, wrapped
 // to run attached to t (see Attach), after its operand forked the child's
 // block in the parent: `go f(x)` and wg.Go(f) with a callee that cannot

@@ -126,7 +126,7 @@ func (w *walker) provenCall(a *ast.CallExpr) (analysis.HeapVerdict, bool) {
 // contextClone returns the clone the call a runs in the callback copy
 // being rewritten, when the analysis made one for it, or nil.
 func (w *walker) contextClone(a *ast.CallExpr) *analysis.ContextClone {
-	if w.spec == nil || w.cfg.Conservative {
+	if w.spec == nil || w.checksAll() {
 		return nil
 	}
 	return w.spec.ContextClone(a)

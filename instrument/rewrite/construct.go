@@ -28,6 +28,9 @@ func (w *walker) construct(c *analysis.Construct, list []dst.Stmt) []dst.Stmt {
 	if w.dormantRoot(c, list) {
 		return w.dormant(c, list)
 	}
+	if w.hbVersioned(c, list) {
+		return w.hbVersions(c, list) // hbfed.go
+	}
 	if w.cfg.Dormant && w.outer == nil && w.task == "" && !w.inClone && w.sampled == nil {
 		// dormantTail refused it: a label after the join (walk.go)
 		w.plan.Notes = append(w.plan.Notes, plan.Note{Pos: plan.PosOf(w.pkg.Fset, c.List[c.First].Pos()), Coarse: true,
@@ -156,12 +159,16 @@ func (w *walker) enter(c *analysis.Construct, cName, tName string, parent dst.Ex
 		count = &dst.BasicLit{Kind: token.INT, Value: itoa(len(c.Forks))}
 	}
 	site := siteLit(w.site(c.List[c.First].Pos(), string(c.Kind)))
+	begin, enter := rtnames.Begin, rtnames.Enter
+	if w.fed {
+		begin, enter = rtnames.BeginFed, rtnames.EnterFed // hbfed.go
+	}
 	if w.used[tName] {
 		return &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(cName), dst.NewIdent(tName)}, Tok: tok,
-			Rhs: []dst.Expr{w.rtCall(rtnames.Begin, parent, count, site)}}
+			Rhs: []dst.Expr{w.rtCall(begin, parent, count, site)}}
 	}
 	return &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent(cName)}, Tok: tok,
-		Rhs: []dst.Expr{w.rtCall(rtnames.Enter, parent, count, site)}}
+		Rhs: []dst.Expr{w.rtCall(enter, parent, count, site)}}
 }
 
 // joined returns the join statement followed by _ga_c1.Join(), or with

@@ -385,7 +385,7 @@ func (w *walker) readOnly(a ast.Expr) bool {
 	if v != nil && w.res.ReadOnlyCaptured(v, a.Pos()) {
 		return true // captured after its last write (analysis/capture.go)
 	}
-	return !w.cfg.Conservative && w.provenReadOnly(v)
+	return !w.checksAll() && w.provenReadOnly(v)
 }
 
 // provenReadOnly reports whether the static stage proved that nothing
@@ -409,7 +409,7 @@ func aggregate(t types.Type) bool {
 // proved independent in the construct being rewritten: each iteration
 // touches its own element.
 func (w *walker) independentElem(a ast.Expr) bool {
-	return !w.cfg.Conservative && w.provenIndependent(a)
+	return !w.checksAll() && w.provenIndependent(a)
 }
 
 // provenIndependent is independentElem whatever the build checks.

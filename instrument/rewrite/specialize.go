@@ -43,7 +43,7 @@ import (
 // specialization returns the proof of the literal a when this copy of it
 // is the one made in a plain body, pruning.
 func (w *walker) specialization(a *ast.FuncLit) *analysis.Specialization {
-	if w.task != "" || w.inClone || w.cur != nil || w.cfg.Conservative || w.silent || w.res.CallbackItems(a) != nil {
+	if w.task != "" || w.inClone || w.cur != nil || w.checksAll() || w.silent || w.res.CallbackItems(a) != nil {
 		return nil // (a callback draining its channel has a block per item, callitems.go; specLit has none)
 	}
 	return w.res.Specialized(a)
@@ -54,7 +54,7 @@ func (w *walker) specialization(a *ast.FuncLit) *analysis.Specialization {
 // copy of it is the one made in a plain body, whose helper's construct
 // begins a root tree, as for specialization.
 func (w *walker) callbackReads(a *ast.FuncLit) *analysis.HeapProof {
-	if w.task != "" || w.inClone || w.cur != nil || w.cfg.Conservative || w.silent {
+	if w.task != "" || w.inClone || w.cur != nil || w.checksAll() || w.silent {
 		return nil
 	}
 	return w.res.CallbackReads(a)

@@ -29,7 +29,7 @@ import (
 // those of the root construct of this function, never in a clone (whose
 // caller's construct the proofs know nothing of) or a nested construct.
 func (w *walker) heapProof() *analysis.HeapProof {
-	if w.cfg.Conservative {
+	if w.checksAll() {
 		return nil
 	}
 	return w.provenHeap()

@@ -33,6 +33,7 @@ type walker struct {
 	deferred   *dst.CallExpr                  // the call of the defer statement being rewritten (plaincall.go)
 	touched    *bool                          // the function changed
 	sampled    *analysis.Construct            // the root construct being rewritten as a dormant binary's checked branch (dormant.go)
+	fed        bool                           // in the version of an -hb thread's construct fed to the happens-before engine: everything checked (hbfed.go)
 	// spec is the proof of the callback whose pruned copy this is, and
 	// callback its entry in the plan (specialize.go).
 	spec     *analysis.HeapProof

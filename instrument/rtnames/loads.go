@@ -59,6 +59,7 @@ var loads = map[string]Loads{
 	ReadInto: LoadsReachable, ReadAtInto: LoadsReachable, WriteFrom: LoadsReachable, WriteAtFrom: LoadsReachable, // they call the method
 	// Constructs, tasks and their blocks: rt's own state, ints, sites.
 	Begin: LoadsNothing, Enter: LoadsNothing, Task: LoadsNothing, Fork: LoadsNothing,
+	BeginFed: LoadsNothing, EnterFed: LoadsNothing, Quiescent: LoadsNothing,
 	ForkIf: LoadsNothing, Join: LoadsNothing, JoinErr: LoadsNothing, Joined: LoadsNothing,
 	Item: LoadsNothing, EndItems: LoadsNothing, Worker: LoadsNothing,
 	Current: LoadsNothing, Attached: LoadsNothing, Attach: LoadsNothing, Detach: LoadsNothing,

@@ -13,6 +13,9 @@ const (
 	Construct             = "Construct"             // type of a construct's node (declared when elided, see rewrite)
 	Begin                 = "Begin"                 // (t, n, site) (*Construct, *Task)
 	Enter                 = "Enter"                 // (t, n, site) *Construct
+	BeginFed              = "BeginFed"              // Begin whose tree is fed to the happens-before engine (-hb)
+	EnterFed              = "EnterFed"              // Enter whose tree is fed to the happens-before engine (-hb)
+	Quiescent             = "Quiescent"             // (t) bool: no goroutine but its blocks' can race with a construct entered now (-hb)
 	Fork                  = "Fork"                  // method of *Construct: (index) *Task
 	Join                  = "Join"                  // method of *Construct
 	JoinErr               = "JoinErr"               // method of *Construct: (error) error

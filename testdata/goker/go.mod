@@ -1,0 +1,3 @@
+module goker
+
+go 1.24
