@@ -1,3 +1,0 @@
-module goker
-
-go 1.24
