@@ -746,7 +746,7 @@ func (w *walker) foreignHook() dst.Stmt {
 // foreignIn reports whether the statement s, outside the blocks and
 // function literals it holds, calls code that is not rewritten and may
 // synchronize, or starts a goroutine hbGo cannot follow.
-func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []ast.Expr) {
+func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []escaped) {
 	if !w.hooks() {
 		return false, nil
 	}
@@ -762,10 +762,13 @@ func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []ast.Expr) {
 		for _, arg := range call.Args {
 			t := w.info.TypeOf(arg)
 			if _, isChan := underlying(t).(*types.Chan); isChan && pure(arg) {
-				escapes = append(escapes, arg)
+				escapes = append(escapes, escaped{x: arg})
 			}
 			if !syncPkg && mutexRef(t) && (pure(arg) || addrOfPure(arg)) {
-				escapes = append(escapes, arg) // a mutex code not rewritten may take (rt's escapeLock)
+				escapes = append(escapes, escaped{x: arg}) // a mutex code not rewritten may take (rt's escapeLock)
+			}
+			if !syncPkg && (pure(arg) || addrOfPure(arg)) {
+				escapes = append(escapes, w.mutexFieldsOf(arg, t)...) // dep.Lock(&s), s holding a mutex
 			}
 		}
 	}
@@ -1083,7 +1086,11 @@ func (w *walker) hbBefore(s dst.Stmt) []dst.Stmt {
 	found, escapes := w.foreignIn(s)
 	var out []dst.Stmt
 	for _, e := range escapes {
-		out = append(out, &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Escape)}, Args: []dst.Expr{exprFromAST(e)}}}) // &mu as well: exprFromAST copies unary expressions
+		var st dst.Stmt = &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: w.taskExpr(), Sel: dst.NewIdent(rtnames.Escape)}, Args: []dst.Expr{exprFromAST(e.x)}}} // &mu as well: exprFromAST copies unary expressions
+		if e.nonNil != nil {
+			st = &dst.IfStmt{Cond: &dst.BinaryExpr{X: exprFromAST(e.nonNil), Op: token.NEQ, Y: dst.NewIdent("nil")}, Body: &dst.BlockStmt{List: []dst.Stmt{st}}}
+		}
+		out = append(out, st)
 	}
 	if !found {
 		return append(out, w.unseenBefore(s)...) // hb_unseen.go; escapes only of a deferred call's operands
