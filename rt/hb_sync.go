@@ -40,6 +40,12 @@ const (
 type hbObj struct {
 	mu sync.Mutex
 	c  vclock
+	// ver counts the releases joined into c, bumped under mu after each.
+	// A thread that joined c at version v and finds v again adds nothing
+	// by joining it again (its clocks only grow), so it skips the join
+	// and mu: a hot atomic or channel that many goroutines read and few
+	// write (a pool's state, a closed done channel) costs a load.
+	ver atomic.Uint64
 }
 
 // hbObjShard is one lock domain of the objects' map; it is locked only
@@ -63,20 +69,29 @@ const (
 
 // hbObjCached is an object a thread found.
 type hbObjCached struct {
-	k hbKey
-	o *hbObj
+	k    hbKey
+	o    *hbObj
+	seen uint64 // o.ver when the thread last joined o.c (0: never; then c was empty)
 }
 
 // obj returns k's clock: from the thread's cache, else from the shard's
 // map, made there if new and create is true (nil if new otherwise).
 // Objects are never dropped, so a cached one stays k's. Under th.mu.
 func (th *hbThread) obj(k hbKey, create bool) *hbObj {
+	if c := th.objEntry(k, create); c != nil {
+		return c.o
+	}
+	return nil
+}
+
+// objEntry is obj, returning the thread's cache entry that holds it.
+func (th *hbThread) objEntry(k hbKey, create bool) *hbObjCached {
 	// The kind picks among neighbouring slots: hashed together with
 	// the address, a channel's two clocks fell in one slot and evicted
 	// each other at every operation.
 	c := &th.objs[(hashKey(k.addr)>>(64-hbObjCacheBits)^uint64(k.kind))&(hbObjCache-1)]
 	if c.o != nil && c.k == k {
-		return c.o
+		return c
 	}
 	sh := th.eng.objShard(k)
 	sh.mu.Lock()
@@ -89,10 +104,11 @@ func (th *hbThread) obj(k hbKey, create bool) *hbObj {
 		sh.m[k] = o
 	}
 	sh.mu.Unlock()
-	if o != nil {
-		c.k, c.o = k, o
+	if o == nil {
+		return nil
 	}
-	return o
+	c.k, c.o, c.seen = k, o, 0
+	return c
 }
 
 // acquireObj joins k's clock into the thread's vc and H: a hard edge.
@@ -105,11 +121,15 @@ func (th *hbThread) acquireObj(k hbKey) {
 		th.acquireRelock(k.addr, k.kind)
 		return
 	}
-	if o := th.obj(k, false); o != nil {
-		o.mu.Lock()
-		th.joinHard(o.c)
-		o.mu.Unlock()
+	c := th.objEntry(k, false)
+	if c == nil || c.o.ver.Load() == c.seen {
+		return // nothing released to k since the thread last joined it
 	}
+	o := c.o
+	o.mu.Lock()
+	th.joinHard(o.c)
+	c.seen = o.ver.Load()
+	o.mu.Unlock()
 }
 
 // The operations below are the thread's side of each hook; the caller
@@ -120,6 +140,10 @@ func (th *hbThread) releaseTo(k hbKey) {
 	o := th.obj(k, true)
 	o.mu.Lock()
 	o.c.join(th.hclock())
+	// After the join: an acquire that sees it finds the join (acquireObj).
+	// The thread's own next acquire joins again: o.c now holds H, which
+	// may be ahead of its vc (lock hand-offs join H alone).
+	o.ver.Add(1)
 	o.mu.Unlock()
 	th.tick()
 }
