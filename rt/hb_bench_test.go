@@ -125,3 +125,36 @@ func BenchmarkHBFanOut(b *testing.B) {
 		b.Fatalf("%d races", n)
 	}
 }
+
+// BenchmarkHBAtomicLoadUnchanged is a pool's hot flag: an atomic that one
+// goroutine stored once and a worker loads before each task, its clock as
+// long as the 1,000 goroutines the pool started. Each load is an acquire
+// of the flag's clock; no release changed it since the worker's last one,
+// so the join is skipped (hbObj.ver).
+func BenchmarkHBAtomicLoadUnchanged(b *testing.B) {
+	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
+	p := e.root()
+	c := &p.task
+	flag, count, x := new(int32), new(int32), new(int)
+	for range 1000 { // each worker counts itself in: the count's clock knows them all
+		th := c.Go().hb.thread()
+		th.task.AtomicWrite(addrOf(count), 1)
+		th.task.Read(addrOf(x), 3)
+	}
+	c.AtomicRead(addrOf(count), 2)
+	c.Read(addrOf(x), 3)
+	c.AtomicWrite(addrOf(flag), 1) // the flag's clock: 1,000 entries
+	w := &c.Go().hb.thread().task
+	if o := w.hb.obj(hbKey{addrOf(flag), hbAtomic}, false); o == nil || len(o.c) < 1000 {
+		b.Fatal("the flag's clock is not 1,000 entries long")
+	}
+	y := new(int) // the worker's own: a read of x would walk the workers' 1,000 reads
+	b.ReportAllocs()
+	for b.Loop() {
+		w.AtomicRead(addrOf(flag), 2)
+		w.Read(addrOf(y), 3) // the next event takes the load's acquire
+	}
+	if n := races(e); n != 0 {
+		b.Fatalf("%d races", n)
+	}
+}
