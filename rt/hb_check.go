@@ -179,10 +179,11 @@ func hbForgetValue(t *Task, v reflect.Value) {
 }
 
 // MakeMap forgets the history of the map m just made (a map is one
-// location, at its runtime pointer) and returns it.
-func MakeMap[M ~map[K]V, K comparable, V any](t *Task, m M) M {
-	if m != nil {
-		hbForgetFresh(t, mapID(&m), 1)
+// location, at its runtime pointer) and returns it. M is a map type (see
+// mapID).
+func MakeMap[M any](t *Task, m M) M {
+	if id := mapID(&m); id != 0 {
+		hbForgetFresh(t, id, 1)
 	}
 	return m
 }

@@ -90,24 +90,30 @@ func (t *Task) atomicsMatter() bool {
 	return wordLockset(t.base) != 0 || t.tree.rep.cfg.atomics || t.tree.hb != nil
 }
 
-// mapID is the identity of a map: the pointer its header holds. Any write to a
-// map conflicts with any access to the same map, so the map is one location.
-func mapID[M ~map[K]V, K comparable, V any](m *M) uintptr {
+// mapID is the identity of a map: the pointer its header holds (0 for a
+// nil map). Any write to a map conflicts with any access to the same map,
+// so the map is one location. M is a map type, which the rewriter
+// guarantees; it is not constrained to ~map[K]V with K comparable: an
+// interface K satisfies comparable only from go1.20 on, and the
+// instantiation is checked at the language version of the calling
+// module, so map[interface{}]T broke the build of a go 1.18 module
+// (golang.org/x/sync's syncmap).
+func mapID[M any](m *M) uintptr {
 	return *(*uintptr)(unsafe.Pointer(m))
 }
 
 // MR checks a read of map m (index, range, len) and returns m.
-func MR[M ~map[K]V, K comparable, V any](t *Task, m M, s Site) M {
-	if m != nil {
-		t.Read(mapID(&m), s)
+func MR[M any](t *Task, m M, s Site) M {
+	if id := mapID(&m); id != 0 {
+		t.Read(id, s)
 	}
 	return m
 }
 
 // MW checks a write of map m (assignment to m[k], delete, clear) and returns m.
-func MW[M ~map[K]V, K comparable, V any](t *Task, m M, s Site) M {
-	if m != nil {
-		t.Write(mapID(&m), s)
+func MW[M any](t *Task, m M, s Site) M {
+	if id := mapID(&m); id != 0 {
+		t.Write(id, s)
 	}
 	return m
 }
