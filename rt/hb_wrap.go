@@ -212,7 +212,9 @@ func CloseLaterSendOnly[C ~chan<- E, E any](t *Task, ch C, s Site) {
 }
 
 // ForeignLater calls t.Foreign(), then f: a deferred call into code that
-// is not rewritten (defer cancel()).
+// is not rewritten (defer cancel()) in a construct's own statements, where
+// no statement can be added after it (ForeignNext). f is not called by
+// the defer itself: a recover() in it returns nil.
 func ForeignLater(t *Task, f func()) {
 	if t != nil {
 		t.Foreign()
@@ -221,11 +223,11 @@ func ForeignLater(t *Task, f func()) {
 }
 
 // ForeignNext calls t.Foreign(). It is deferred right after a deferred
-// call into code that is not rewritten that ForeignLater cannot take (one
-// with arguments, defer dep.Unlock(&mu)): deferred calls run last in first
-// out, so it runs right before that call, at the function's end, and the
-// call's function value and arguments are still evaluated at its own
-// defer statement, whatever their types.
+// call into code that is not rewritten (defer dep.Unlock(&mu), defer
+// cancel()): deferred calls run last in first out, so it runs right before
+// that call, at the function's end; the call's function value and
+// arguments are still evaluated at its own defer statement, whatever their
+// types, and a recover() in it is called by the defer (defer dep.Catch(&err)).
 func ForeignNext(t *Task) {
 	if t != nil {
 		t.Foreign()

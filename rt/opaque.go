@@ -44,6 +44,33 @@ func Plain(f func()) {
 	f()
 }
 
+// PlainBefore and PlainAfter bracket a deferred call into plain code:
+//
+//	defer _ga_rt.PlainAfter()
+//	defer dep.Catch(&err)
+//	defer _ga_rt.PlainBefore()
+//
+// PlainBefore runs right before the call and makes the task opaque, as
+// Plain does; PlainAfter runs right after it, a panic in it too, and ends
+// that. The call stays deferred as written, with its operands evaluated at
+// its defer statement, and a recover() in it is still called by a deferred
+// function: inside Plain's wrapper it returned nil and the panic went on
+// (testdata/review18/plainrecover). A PlainAfter whose PlainBefore never
+// ran (the call's operands panicked) lowers a count that checked code
+// expects at 0 anyway.
+func PlainBefore() {
+	if attached.Load() != 0 {
+		opaqueBegin()
+	}
+}
+
+// PlainAfter ends what PlainBefore began.
+func PlainAfter() {
+	if attached.Load() != 0 {
+		attachedTask().opaqueEnd()
+	}
+}
+
 // PlainArgs1 returns f made to run as Plain runs it. A deferred call into
 // plain code with arguments is deferred as PlainArgs1(h.FireN)(n), so that
 // its function value and arguments are evaluated where the defer statement

@@ -75,20 +75,13 @@ func (r *Result) PlainCall(info *types.Info, x *ast.CallExpr) (Note, bool) {
 // runs checked and a lock the plain code takes around it is not seen.
 func (r *Result) plainNote(info *types.Info, x *ast.CallExpr, calls string) Note {
 	if r.plainDeferred == nil {
-		r.plainDeferred = map[*ast.CallExpr]bool{}
-		for _, f := range r.finder.files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				if d, ok := n.(*ast.DeferStmt); ok {
-					r.plainDeferred[d.Call] = true
-				}
-				return true
-			})
-		}
+		r.plainDeferred = r.spanDefers()
 	}
-	if r.plainDeferred[x] && !PlainDeferrable(info, x) {
+	inSpan, deferred := r.plainDeferred[x]
+	if inSpan && !PlainDeferrable(info, x) {
 		return Note{Pos: x.Pos(), Msg: calls + ", which is not rewritten, deferred (the call is not wrapped, which would move its arguments' evaluation): what it calls back runs checked, and a lock it takes around that is not seen"}
 	}
-	if PlainMarkOf(info, x) == MarkNone {
+	if !deferred && PlainMarkOf(info, x) == MarkNone {
 		return Note{Pos: x.Pos(), Msg: calls + ", which is not rewritten, in a form goanomaly cannot wrap (untyped first argument of a generic function, more than 4 results): what it calls back runs checked, and a lock it takes around that is not seen"}
 	}
 	return Note{Pos: x.Pos(), Msg: calls + ", which is not rewritten: what it calls back runs unchecked"}
@@ -242,4 +235,41 @@ func PlainMarkOf(info *types.Info, x *ast.CallExpr) PlainMark {
 func isPtrType(t types.Type) bool {
 	_, ok := underlying(t).(*types.Pointer)
 	return ok
+}
+
+// spanDefers maps the call of each defer statement to whether it is one of
+// a construct's own statements (from its first fork to its join, or to
+// the end when the join is deferred). The rewriter brackets a deferred
+// call into plain code where it can add statements around it, whatever
+// its form; among a construct's own statements it wraps it, which needs
+// PlainDeferrable.
+func (r *Result) spanDefers() map[*ast.CallExpr]bool {
+	m := map[*ast.CallExpr]bool{}
+	for _, f := range r.finder.files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if d, ok := n.(*ast.DeferStmt); ok {
+				m[d.Call] = false
+			}
+			return true
+		})
+	}
+	for _, c := range r.Constructs {
+		end := c.Join + 1
+		if c.Deferred != nil {
+			end = len(c.List)
+		}
+		for _, s := range c.List[c.First:min(end, len(c.List))] {
+			for {
+				l, ok := s.(*ast.LabeledStmt)
+				if !ok {
+					break
+				}
+				s = l.Stmt
+			}
+			if d, ok := s.(*ast.DeferStmt); ok {
+				m[d.Call] = true
+			}
+		}
+	}
+	return m
 }

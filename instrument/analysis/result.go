@@ -44,7 +44,7 @@ type Result struct {
 	linked        linkedSet                     // the packages linked with this one: rewritten together
 	shapes        map[ast.Node]*fnShape         // functions' literals, loops and gotos (capture.go)
 	plainMethods  map[string][]*types.Func      // methods of the plain packages imported, by name (plaincalls.go)
-	plainDeferred map[*ast.CallExpr]bool        // calls of defer statements (plaincalls.go)
+	plainDeferred map[*ast.CallExpr]bool        // calls of defer statements: one of a construct's own statements? (plaincalls.go)
 	finder        *finder
 	owned         *workerOwnership // what pool workers own, see workerowned.go; computed on first use
 	// The callbacks whose receives are work items, with their item loops,

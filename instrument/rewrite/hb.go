@@ -656,8 +656,9 @@ func (w *walker) hbDeferred(d *dst.DeferStmt) bool {
 // statement would otherwise evaluate with its arguments, before the
 // function's work: defer close(ch) becomes defer _ga_rt.CloseLater(t, ch,
 // site); a deferred call into code that is not rewritten with no
-// arguments (defer cancel(), defer g.Wait()) defer _ga_rt.ForeignLater(t,
-// cancel); a typed atomic's deferred Store defer _ga_rt.StoreLater(t,
+// arguments (defer cancel(), defer g.Wait()) among a construct's own
+// statements defer _ga_rt.ForeignLater(t, cancel) (one of a statement
+// list is followed by ForeignNext instead); a typed atomic's deferred Store defer _ga_rt.StoreLater(t,
 // &done, site, done.Store, v). Their operands are evaluated at the defer,
 // as written. It reports whether it rewrote d.
 func (w *walker) deferLater(d *dst.DeferStmt, a *ast.CallExpr) bool {
@@ -692,8 +693,8 @@ func (w *walker) deferLater(d *dst.DeferStmt, a *ast.CallExpr) bool {
 		return true
 	}
 	later := w.foreignLater(a)
-	if later == "" || w.isType(d.Call.Fun) {
-		return false
+	if later == "" || w.isType(d.Call.Fun) || a == w.listed {
+		return false // one of a statement list: foreignNext, which leaves the call as written
 	}
 	fun := d.Call.Fun
 	if sel, ok := fun.(*dst.SelectorExpr); ok && w.isMethodVal(sel) {
@@ -727,11 +728,13 @@ func (w *walker) foreignLater(a *ast.CallExpr) string {
 }
 
 // foreignNext is `defer _ga_rt.ForeignNext(task)`, which goes right after
-// d when d defers a call into code that is not rewritten that
-// foreignLater does not take (defer dep.Unlock(&mu)): it runs right
-// before that call, and the call's operands are evaluated as written.
+// d, of a statement list, when d defers a call into code that is not
+// rewritten (defer dep.Unlock(&mu), defer cancel()): it runs right before
+// that call, whose operands are evaluated as written and which a recover()
+// in it still stops the panic from (ForeignLater's wrapper, left for a
+// construct's own statements, does not).
 func (w *walker) foreignNext(d *ast.DeferStmt) []dst.Stmt {
-	if !w.foreignCall(d.Call) || w.foreignLater(d.Call) != "" {
+	if !w.foreignCall(d.Call) {
 		return nil
 	}
 	return []dst.Stmt{&dst.DeferStmt{Call: w.rtCall(rtnames.ForeignNext, w.taskExpr())}}

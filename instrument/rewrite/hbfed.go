@@ -28,7 +28,8 @@ import (
 //
 // A construct whose blocks may start such goroutines themselves
 // (analysis.StartsThreads) runs the fed version only. A construct whose
-// statements declare names that code after it uses, or hold labels,
+// statements declare names that code after it uses, or hold labels of the
+// function (not those of a goroutine's literal: movable),
 // cannot be put in a branch: it keeps the pruned version, fed from its
 // Enter when the thread is not alone (rt.Enter), and its proven accesses
 // are noted as not checked against other goroutines.

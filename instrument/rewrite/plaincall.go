@@ -20,12 +20,14 @@ import (
 //	v := h.Get(k)   v := _ga_rt.Done1(_ga_rt.Opaque(&h).Get(k))
 //	a, b := dep.F() a, b := _ga_rt.Done2(_ga_rt.Opaque(dep.F)())
 //
-// x is already rewritten. A deferred call without results becomes
+// x is already rewritten. A deferred call of a statement list stays as
+// written, bracketed by the list (plainBracket). One among a construct's
+// own statements, where no statement can be added, without results becomes
 // `defer _ga_rt.Plain(h.Fire)` or `defer _ga_rt.PlainArgs1(h.FireN)(n)`,
 // which evaluate what the call did where the defer statement runs
-// (analysis.PlainDeferrable); other deferred calls are left as they are:
-// wrapping them in a literal would move their arguments' evaluation to the
-// function's exit.
+// (analysis.PlainDeferrable; a recover() in it returns nil); other deferred
+// calls are left as they are: wrapping them in a literal would move their
+// arguments' evaluation to the function's exit.
 func (w *walker) plainCall(x *dst.CallExpr, a *ast.CallExpr) dst.Expr {
 	if w.task == "" {
 		return x
@@ -34,6 +36,9 @@ func (w *walker) plainCall(x *dst.CallExpr, a *ast.CallExpr) dst.Expr {
 		return x
 	}
 	if x == w.deferred {
+		if a == w.listed {
+			return x // plainBracket
+		}
 		if !analysis.PlainDeferrable(w.info, a) {
 			return x
 		}
@@ -89,4 +94,43 @@ func doneName(t types.Type) string {
 		return [...]string{2: rtnames.Done2, 3: rtnames.Done3, 4: rtnames.Done4}[tu.Len()]
 	}
 	return rtnames.Done1
+}
+
+// plainBracket returns the statements that go right before and right
+// after s when s defers a call into plain code:
+//
+//	defer _ga_rt.PlainAfter()
+//	defer dep.Catch(&err)
+//	defer _ga_rt.PlainBefore()
+//
+// Deferred calls run last in first out, so the task is opaque while the
+// call runs (rt.PlainBefore), as rt.Plain makes it, and the call itself
+// is still the deferred function: a recover() in it stops the panic. In
+// rt.Plain's wrapper it returned nil (testdata/review18/plainrecover).
+func (w *walker) plainBracket(s dst.Stmt) (before, after []dst.Stmt) {
+	a := listedDefer(w.astOf(s))
+	if a == nil || w.task == "" {
+		return nil, nil
+	}
+	if _, ok := w.res.PlainCall(w.info, a); !ok {
+		return nil, nil
+	}
+	w.change()
+	return []dst.Stmt{&dst.DeferStmt{Call: w.rtCall(rtnames.PlainAfter)}}, []dst.Stmt{&dst.DeferStmt{Call: w.rtCall(rtnames.PlainBefore)}}
+}
+
+// listedDefer returns the call of n when n is a defer statement (labeled
+// or not), or nil.
+func listedDefer(n ast.Node) *ast.CallExpr {
+	for {
+		l, ok := n.(*ast.LabeledStmt)
+		if !ok {
+			break
+		}
+		n = l.Stmt
+	}
+	if d, ok := n.(*ast.DeferStmt); ok {
+		return d.Call
+	}
+	return nil
 }

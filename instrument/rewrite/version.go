@@ -74,15 +74,19 @@ func (w *walker) recordHeap(a ast.Expr, fn string, v analysis.HeapVerdict) {
 }
 
 // movable reports whether a construct's statements can be put in the
-// branches of an if: they declare no label (a copy would declare it
-// twice), and none after the first declares a name the code after the join
-// could use.
+// branches of an if: they declare no label of the function (a copy would
+// declare it twice; one in a function literal, a goroutine's body, is the
+// literal's own, and each copy has its copy), and none after the first
+// declares a name the code after the join could use.
 func movable(stmts []dst.Stmt) bool {
 	for k, s := range stmts {
 		labels := false
 		dst.Inspect(s, func(n dst.Node) bool {
-			if _, ok := n.(*dst.LabeledStmt); ok {
+			switch n.(type) {
+			case *dst.LabeledStmt:
 				labels = true
+			case *dst.FuncLit:
+				return false
 			}
 			return !labels
 		})

@@ -31,6 +31,7 @@ type walker struct {
 	stmtsSeen  *[]dst.Stmt                    // original statements, for line directives
 	coal       *coalescing                    // the loop whose checks may move before it, see coalesce.go
 	deferred   *dst.CallExpr                  // the call of the defer statement being rewritten (plaincall.go)
+	listed     *ast.CallExpr                  // the call of the defer statement the enclosing stmts is rewriting, which it hooks around (plainBracket, foreignNext)
 	touched    *bool                          // the function changed
 	sampled    *analysis.Construct            // the root construct being rewritten as a dormant binary's checked branch (dormant.go)
 	fed        bool                           // in the version of an -hb thread's construct fed to the happens-before engine: everything checked (hbfed.go)
@@ -129,8 +130,14 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 		c := w.coalesceStart(list[i])
 		slow := w.coalesceSlow(c, list[i])
 		after := w.hbAfter(list[i]) // before stmt rewrites it: read from the original
+		plainAfter, plainBefore := w.plainBracket(list[i])
+		listed := w.listed
+		w.listed = listedDefer(w.astOf(list[i]))
 		w.stmt(list[i])
+		w.listed = listed
+		out = append(out, plainAfter...)
 		out = append(out, w.scopeTemp(hoisted, w.coalesceEnd(c, list[i], slow))...)
+		out = append(out, plainBefore...)
 		out = append(out, after...)
 		out = append(out, w.redeclaredChecks(list[i])...)
 		out = append(out, w.freshVars(list[i])...)

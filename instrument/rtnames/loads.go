@@ -90,7 +90,7 @@ var loads = map[string]Loads{
 	Opaque: LoadsNothing, Done1: LoadsNothing, Done2: LoadsNothing, Done3: LoadsNothing,
 	Done4: LoadsNothing, Recovered: LoadsNothing,
 	Plain: LoadsReachable, PlainArgs1: LoadsReachable, PlainArgs2: LoadsReachable,
-	PlainArgs3: LoadsReachable,
+	PlainArgs3: LoadsReachable, PlainBefore: LoadsNothing, PlainAfter: LoadsNothing,
 	// Calls of the goroutine's or the Wait's function, now or later.
 	Bind: LoadsReachable, BindErr: LoadsReachable, Forked: LoadsReachable,
 	Joined2: LoadsReachable, Waited: LoadsReachable, Waited1: LoadsReachable,

@@ -98,6 +98,8 @@ const (
 	Status                = "Status"                // (status) status
 	Opaque                = "Opaque"                // (x) x: the goroutine's task is opaque until Done (a call into plain code)
 	Plain                 = "Plain"                 // (func()): calls it with the goroutine's task opaque
+	PlainBefore           = "PlainBefore"           // (): deferred right after a deferred call into plain code: the task opaque until PlainAfter
+	PlainAfter            = "PlainAfter"            // (): deferred right before it: ends PlainBefore's mark
 	PlainArgs1            = "PlainArgs1"            // (f)(a): calls f(a) as Plain does; a deferred call's arguments evaluated at the defer
 	PlainArgs2            = "PlainArgs2"            // (f)(a, b): calls f(a, b) as Plain does
 	PlainArgs3            = "PlainArgs3"            // (f)(a, b, c): calls f(a, b, c) as Plain does

@@ -39,8 +39,24 @@ func fire(h *plaindep.Hooks) {
 			h.Fire()        // want `calls \(\*example.com/plaindep.Hooks\).Fire, of example.com/plaindep, which is not rewritten: what it calls back runs unchecked — not checked`
 			f.Fire()        // want `calls Fire through an interface, which may run \(\*example.com/plaindep.Hooks\).Fire, of example.com/plaindep, which is not rewritten: what it calls back runs unchecked — not checked`
 			defer h.Fire()  // want `calls \(\*example.com/plaindep.Hooks\).Fire, of example.com/plaindep, which is not rewritten: what it calls back runs unchecked — not checked`
-			defer h.Fired() // want `calls \(\*example.com/plaindep.Hooks\).Fired, of example.com/plaindep, which is not rewritten, deferred .*: what it calls back runs checked`
+			defer h.Fired() // want `calls \(\*example.com/plaindep.Hooks\).Fired, of example.com/plaindep, which is not rewritten: what it calls back runs unchecked — not checked`
 		}()
 	}
 	wg.Wait()
+}
+
+// fireLater defers a call with a result among the construct's own
+// statements (its join is deferred), where the rewriter can neither wrap
+// it nor add statements around it.
+func fireLater(h *plaindep.Hooks) {
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for range 4 { // want `parallel sections of 1 goroutine start\(s\), joined at line \d+` `goroutines attach their task: calls through values run checked`
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			h.Fire() // want `calls \(\*example.com/plaindep.Hooks\).Fire, of example.com/plaindep, which is not rewritten: what it calls back runs unchecked — not checked`
+		}()
+	}
+	defer h.Fired() // want `calls \(\*example.com/plaindep.Hooks\).Fired, of example.com/plaindep, which is not rewritten, deferred .*: what it calls back runs checked`
 }

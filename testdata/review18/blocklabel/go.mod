@@ -1,0 +1,3 @@
+module review18/blocklabel
+
+go 1.25
