@@ -179,11 +179,9 @@ func (f *finder) nested(s ast.Stmt) {
 		case *ast.FuncLit:
 			f.funcBody(n.Body)
 			return false
-		case *ast.BlockStmt:
-			if n != s {
-				f.stmtList(n.List)
-				return false
-			}
+		case *ast.BlockStmt: // a body, or a bare block standing in the list (s itself)
+			f.stmtList(n.List)
+			return false
 		case *ast.CaseClause:
 			f.stmtList(n.Body)
 			return false

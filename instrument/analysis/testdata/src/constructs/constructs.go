@@ -273,3 +273,20 @@ func consistent(xs []int) int {
 	wg.Wait()
 	return sum
 }
+
+// bare holds its loop in a bare block: a construct as any other (the
+// finder skipped a bare block's own list, and noted the goroutines never
+// joined).
+func bare(a []int) {
+	{
+		var wg sync.WaitGroup
+		for i := range a { // want `parallel loop of 1 goroutine start\(s\), joined at line \d+`
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				a[i]++
+			}()
+		}
+		wg.Wait()
+	}
+}
