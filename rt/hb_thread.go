@@ -216,20 +216,27 @@ func (th *hbThread) acquireG() {
 	e.gmu.Unlock()
 }
 
-// releaseG joins the thread's clock into G and ticks. Under mu. When the
-// thread had joined the latest G, G is now its clock, so the thread is
+// releaseG joins the thread's H clock into G and ticks. Under mu. When the
+// thread had joined the latest G and its P already holds H (no lock
+// hand-off joined H alone since), G is now its clock, so the thread is
 // marked as having seen the new version: its next acquire has nothing to
 // take from G (a loop of Foreign and After, as around every call through a
-// function value, otherwise joined G back at each call).
+// function value, otherwise joined G back at each call). Otherwise G holds
+// hand-offs the weak rule has not ordered yet (hb_wcp.go), which order the
+// thread's events only from its next acquire of G on, as every hard edge
+// orders from its acquire: joined into vc here, they ordered the accesses
+// between the release and that acquire, and hid their races (the close of
+// an escaped channel, which acquires nothing: TestHBWCPReleaseToG).
 func (th *hbThread) releaseG() {
 	e := th.eng
+	covered := th.hInP()
 	e.gmu.Lock()
 	seen := th.gver == e.gver.Load() // G has not changed since th joined it
 	e.g.join(th.hclock())
 	v := e.gver.Add(1)
-	if seen {
+	if seen && covered {
 		th.gver = v
-		th.joinP(th.hclock()) // G holds H now: the thread follows it as a join of G would make it (hb_wcp.go)
+		th.wcp.pself = max(th.wcp.pself, th.vc[th.id]) // P's own entry, as a join of G would move it (vc holds the rest)
 	}
 	e.gmu.Unlock()
 	th.tick()
