@@ -90,7 +90,7 @@ type hbThread struct {
 	// take mu too (access).
 	entered atomic.Int32
 
-	lastAcc   uint32                // the thread's clock at its last access recorded in the shadow (hbSlots: who may take its slot)
+	lastAcc   uint32                // the slot's clock at its last access recorded in the shadow: the thread's, or before its first, its predecessors' (hbSlots: who may take the slot)
 	retired   bool                  // end gave the slot back
 	cache     [hbCacheSize]hbCached // words this thread checked lately (repeat); its goroutine's only
 	cacheGen  uint64                // the shadow generation the cache was filled in
@@ -110,6 +110,7 @@ type hbSpawn struct {
 	id    uint32
 	vc    vclock
 	pself uint32 // what vc knew of the slot before it was taken (hbSlots.take)
+	last  uint32 // the slot's last access when it was taken (hbSlots.take)
 }
 
 // newThread returns thread number id with clock vc (owned) of engine e.
@@ -125,7 +126,7 @@ func (e *hbEngine) newThread(id uint32, vc vclock) *hbThread {
 func (e *hbEngine) root() *hbThread {
 	th := e.newThread(0, nil)
 	th.acquireG()
-	th.id, th.wcp.pself = e.slots.take(&th.vc, 0, nil)
+	th.id, th.wcp.pself, th.lastAcc = e.slots.take(&th.vc, 0, nil)
 	return th
 }
 
@@ -251,15 +252,15 @@ func (th *hbThread) releaseG() {
 // the child.
 func (th *hbThread) fork(site Site, stack *hbStack) *hbSpawn {
 	vc := th.hclock().clone()
-	id, prior := th.eng.slots.take(&vc, site, stack)
+	id, prior, last := th.eng.slots.take(&vc, site, stack)
 	th.tick()
-	return &hbSpawn{eng: th.eng, id: id, vc: vc, pself: prior}
+	return &hbSpawn{eng: th.eng, id: id, vc: vc, pself: prior, last: last}
 }
 
 // thread makes the thread of a spawned goroutine.
 func (s *hbSpawn) thread() *hbThread {
 	th := s.eng.newThread(s.id, s.vc)
-	th.wcp.pself = s.pself
+	th.wcp.pself, th.lastAcc = s.pself, s.last
 	return th
 }
 
