@@ -49,9 +49,9 @@ func (t *Task) hbLaterOf(site Site) *hbLater {
 // thread makes the thread of one run of the callback.
 func (l *hbLater) thread() *hbThread {
 	vc := l.vc.clone()
-	id, prior := l.eng.slots.take(&vc, l.site, nil)
+	id, prior, last := l.eng.slots.take(&vc, l.site, nil)
 	th := l.eng.newThread(id, vc)
-	th.wcp.pself = prior
+	th.wcp.pself, th.lastAcc = prior, last
 	th.acquireG()
 	l.eng.register(th, false)
 	return th
@@ -62,9 +62,9 @@ func (l *hbLater) thread() *hbThread {
 // thread (but the cleanups, for a cleanup).
 func (e *hbEngine) asyncThread(cleanup bool, site Site) *hbThread {
 	vc := e.allClock(0, cleanup)
-	id, prior := e.slots.take(&vc, site, nil)
+	id, prior, last := e.slots.take(&vc, site, nil)
 	th := e.newThread(id, vc)
-	th.wcp.pself = prior
+	th.wcp.pself, th.lastAcc = prior, last
 	if !cleanup {
 		th.acquireG() // G holds the cleanups' releases too
 	}

@@ -32,7 +32,11 @@ import (
 // to it are WCP-before B by the hard edge of its start, and P keeps its own
 // entry apart from vc's (hb_wcp.go); left at 0, B's lock releases carried
 // less than B knew, which the oracle found as a false race once slots
-// were recycled (below).
+// were recycled (below). B's last access is u@a until B makes one: the
+// slot's history is A's and B's, and the next thread to take the slot
+// must follow A's accesses too when B made none (taken as none, a parent
+// that knew nothing of the slot covered it, and its child's clock past
+// A's accesses ordered them: a race missed, the oracle's seed 104435).
 // When no exited slot is covered so, the thread gets a new slot. So a
 // goroutine joined by a WaitGroup, a channel, ExitJoined or G before the
 // next go statement leaves its slot for the next goroutine, and so does
@@ -121,11 +125,13 @@ const (
 // started. prior is what *vc knew of the slot before (0 for a new one):
 // the exited thread's events up to it are ordered before the new thread
 // by a hard edge, which the new thread's P keeps as its own entry
-// (hbThread.wcp.pself), since its vc's own entry is its time.
-func (s *hbSlots) take(vc *vclock, site Site, stack *hbStack) (slot, prior uint32) {
+// (hbThread.wcp.pself), since its vc's own entry is its time. last is
+// the slot's last access (0 for a new one), the new thread's own until it
+// makes one (hbThread.lastAcc).
+func (s *hbSlots) take(vc *vclock, site Site, stack *hbStack) (slot, prior, last uint32) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	slot, final := s.reuse(vc)
+	slot, final, last := s.reuse(vc)
 	if slot == 0 {
 		if s.n == hbMaxSlot {
 			// a cell's mark holds 16 bits of slot (hb_cell.go), eight times
@@ -141,24 +147,24 @@ func (s *hbSlots) take(vc *vclock, site Site, stack *hbStack) (slot, prior uint3
 	vc.set(slot, final+1)
 	s.serials++
 	s.owners[slot-1] = append(s.owners[slot-1], hbOwner{from: (*vc)[slot], serial: s.serials, site: site, stack: stack})
-	return slot, prior
+	return slot, prior, last
 }
 
 // reuse returns an exited slot whose last access *vc covers, taken out
-// of the free list, and its final clock; slot 0 if there is none. Past
-// recycleAt exited slots, one whose final clock was kept is taken all the
-// same, that clock joined into *vc. Under mu.
-func (s *hbSlots) reuse(vc *vclock) (slot, final uint32) {
+// of the free list, its final clock and that last access; slot 0 if there
+// is none. Past recycleAt exited slots, one whose final clock was kept is
+// taken all the same, that clock joined into *vc. Under mu.
+func (s *hbSlots) reuse(vc *vclock) (slot, final, last uint32) {
 	for range min(hbReuseTries, s.free.n) {
 		f := s.free.popFront()
 		if vc.get(f.slot) >= f.last {
 			s.forget(f)
-			return f.slot, f.final
+			return f.slot, f.final, f.last
 		}
 		s.free.pushBack(f)
 	}
 	if s.free.n <= s.recycleAt() {
-		return 0, 0
+		return 0, 0, 0
 	}
 	// too many goroutines ended unobserved: the new thread follows one
 	for range min(hbReuseTries, s.free.n) {
@@ -167,11 +173,11 @@ func (s *hbSlots) reuse(vc *vclock) (slot, final uint32) {
 			vc.join(f.h)
 			s.forget(f)
 			s.recycled++
-			return f.slot, f.final
+			return f.slot, f.final, f.last
 		}
 		s.free.pushBack(f)
 	}
-	return 0, 0
+	return 0, 0, 0
 }
 
 // forget counts f, taken out of free, out of the kept clocks. Under mu.

@@ -128,6 +128,51 @@ func TestHBUnjoinedKeepsSlot(t *testing.T) {
 	}
 }
 
+// TestHBIdleThreadKeepsSlotHistory: goroutine A writes x, and the root
+// joins it; B takes A's slot and ends without an access; C, started by a
+// goroutine D that ran before A and follows nothing of it, reads x: a
+// race with A's write. B's last access was taken as none, so D, which
+// knows nothing of the slot, covered it, and C continued the slot's clock
+// past A's write, which then looked ordered before C's read
+// (TestHBAgainstOracle, seed 104435, minimized: a new root took the slot
+// there).
+func TestHBIdleThreadKeepsSlotHistory(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var x int
+	start, cdone := make(chan struct{}), make(chan struct{})
+	go func(s *Spawn) { // D
+		d := s.Start()
+		defer d.Exit()
+		<-start // not hooked
+		// C, D's child, started once B ended
+		go func(s *Spawn) {
+			c := s.Start()
+			defer c.Exit()
+			_ = *R(c, &x, 2)
+			close(cdone)
+		}(d.Go())
+	}(root.Go())
+	joined := make(chan struct{})
+	gone := hbGoExited(root, func(a *Task) { // A
+		*W(a, &x, 1) = 1
+		a.ChanSend(joined)
+		joined <- struct{}{}
+		a.After()
+	})
+	root.ChanRecv(joined)
+	<-joined
+	root.After()
+	<-gone
+	slotA := e.slots.n
+	<-hbGoExited(root, func(*Task) {}) // B
+	if len(e.slots.owners[slotA-1]) != 2 {
+		t.Fatalf("B did not take A's slot %d: %+v", slotA, e.slots.owners)
+	}
+	close(start)
+	<-cdone
+	wantRaces(t, e, 1)
+}
+
 // TestHBReportNamesReusedSlot: goroutine B takes the slot of goroutine A,
 // which the root joined; a goroutine C that neither joined races with
 // A's write and with B's: each report names the goroutine that made the
@@ -222,7 +267,7 @@ func TestHBSlotRingOrder(t *testing.T) {
 		{cover(11), 11},     // 11 went to the back: reached after 2 and 1
 	} {
 		vc := tc.vc.clone()
-		got, _ := s.take(&vc, 0, nil)
+		got, _, _ := s.take(&vc, 0, nil)
 		if tc.want == 0 {
 			if got <= 12 {
 				t.Fatalf("took slot %d, want a new one", got)

@@ -90,7 +90,7 @@ type hbThread struct {
 	// take mu too (access).
 	entered atomic.Int32
 
-	lastAcc   uint32                // the thread's clock at its last access recorded in the shadow (hbSlots: who may take its slot)
+	lastAcc   uint32                // the slot's clock at its last access recorded in the shadow: the thread's, or before its first, its predecessors' (hbSlots: who may take the slot)
 	retired   bool                  // end gave the slot back
 	cache     [hbCacheSize]hbCached // words this thread checked lately (repeat); its goroutine's only
 	cacheGen  uint64                // the shadow generation the cache was filled in
@@ -110,6 +110,7 @@ type hbSpawn struct {
 	id    uint32
 	vc    vclock
 	pself uint32 // what vc knew of the slot before it was taken (hbSlots.take)
+	last  uint32 // the slot's last access when it was taken (hbSlots.take)
 }
 
 // newThread returns thread number id with clock vc (owned) of engine e.
@@ -125,7 +126,7 @@ func (e *hbEngine) newThread(id uint32, vc vclock) *hbThread {
 func (e *hbEngine) root() *hbThread {
 	th := e.newThread(0, nil)
 	th.acquireG()
-	th.id, th.wcp.pself = e.slots.take(&th.vc, 0, nil)
+	th.id, th.wcp.pself, th.lastAcc = e.slots.take(&th.vc, 0, nil)
 	return th
 }
 
@@ -216,20 +217,27 @@ func (th *hbThread) acquireG() {
 	e.gmu.Unlock()
 }
 
-// releaseG joins the thread's clock into G and ticks. Under mu. When the
-// thread had joined the latest G, G is now its clock, so the thread is
+// releaseG joins the thread's H clock into G and ticks. Under mu. When the
+// thread had joined the latest G and its P already holds H (no lock
+// hand-off joined H alone since), G is now its clock, so the thread is
 // marked as having seen the new version: its next acquire has nothing to
 // take from G (a loop of Foreign and After, as around every call through a
-// function value, otherwise joined G back at each call).
+// function value, otherwise joined G back at each call). Otherwise G holds
+// hand-offs the weak rule has not ordered yet (hb_wcp.go), which order the
+// thread's events only from its next acquire of G on, as every hard edge
+// orders from its acquire: joined into vc here, they ordered the accesses
+// between the release and that acquire, and hid their races (the close of
+// an escaped channel, which acquires nothing: TestHBWCPReleaseToG).
 func (th *hbThread) releaseG() {
 	e := th.eng
+	covered := th.hInP()
 	e.gmu.Lock()
 	seen := th.gver == e.gver.Load() // G has not changed since th joined it
 	e.g.join(th.hclock())
 	v := e.gver.Add(1)
-	if seen {
+	if seen && covered {
 		th.gver = v
-		th.joinP(th.hclock()) // G holds H now: the thread follows it as a join of G would make it (hb_wcp.go)
+		th.wcp.pself = max(th.wcp.pself, th.vc[th.id]) // P's own entry, as a join of G would move it (vc holds the rest)
 	}
 	e.gmu.Unlock()
 	th.tick()
@@ -245,15 +253,15 @@ func (th *hbThread) releaseG() {
 func (th *hbThread) fork(site Site, stack *hbStack) *hbSpawn {
 	th.eng.all.spawned.Add(1) // until the child registers (start, hb_feed.go)
 	vc := th.hclock().clone()
-	id, prior := th.eng.slots.take(&vc, site, stack)
+	id, prior, last := th.eng.slots.take(&vc, site, stack)
 	th.tick()
-	return &hbSpawn{eng: th.eng, id: id, vc: vc, pself: prior}
+	return &hbSpawn{eng: th.eng, id: id, vc: vc, pself: prior, last: last}
 }
 
 // thread makes the thread of a spawned goroutine.
 func (s *hbSpawn) thread() *hbThread {
 	th := s.eng.newThread(s.id, s.vc)
-	th.wcp.pself = s.pself
+	th.wcp.pself, th.lastAcc = s.pself, s.last
 	return th
 }
 

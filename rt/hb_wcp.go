@@ -118,6 +118,17 @@ func (th *hbThread) joinP(c vclock) {
 	}
 }
 
+// hInP reports whether the thread's P (vc but for its own entry) holds
+// its H: every lock hand-off joined into H alone is ordered by now.
+func (th *hbThread) hInP() bool {
+	for u, x := range th.wcp.h { // nil: H is vc
+		if uint32(u) != th.id && x > th.vc.get(uint32(u)) {
+			return false
+		}
+	}
+	return true
+}
+
 // hbFull makes H apart from vc before the first lock hand-off joins into
 // it alone, and returns it.
 func (th *hbThread) hbFull() *vclock {

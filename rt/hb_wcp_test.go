@@ -219,6 +219,49 @@ func TestHBWCPOpaqueAfterCall(t *testing.T) {
 	wantRaces(t, e, 0)
 }
 
+// TestHBWCPReleaseToG: a release to the global clock G (here the close of
+// an escaped channel, which acquires nothing) orders the thread's own
+// earlier events, the lock hand-offs they follow included, before its
+// later ones only from its next acquire of G on. The root's section of mu
+// follows the child's, which wrote x before it and accessed nothing in it,
+// so the hand-off orders nothing (TestHBWCPHiddenMutex); the close then
+// releases to G, and the read of x, which no acquire of G precedes, still
+// races. The close used to join the root's whole happens-before clock
+// into its check clock at once, as if it had taken G back already, and the
+// race was missed (TestHBAgainstOracle, seed 25367, minimized). A Lock of
+// another mutex after the close takes G, and with it the hand-off: no
+// race.
+func TestHBWCPReleaseToG(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		then  func(t *Task, other *sync.Mutex)
+		races int
+	}{
+		{"close", func(*Task, *sync.Mutex) {}, 1},
+		{"close, Lock", func(t *Task, other *sync.Mutex) { t.Acquire(other); t.Release(other) }, 0},
+	} {
+		root, e := hbTestRoot(t, "", io.Discard)
+		var mu, other sync.Mutex
+		var x int
+		ch := make(chan int)
+		hbThen(root, func(t *Task) {
+			*W(t, &x, 1) = 1
+			t.Acquire(&mu)
+			t.Release(&mu)
+		})
+		root.Escape(ch)
+		root.Acquire(&mu)
+		root.Release(&mu)
+		root.ChanClose(ch)
+		close(ch)
+		tc.then(root, &other)
+		_ = *R(root, &x, 2)
+		if n := races(e); n != tc.races {
+			t.Errorf("%s: %d races reported, want %d", tc.name, n, tc.races)
+		}
+	}
+}
+
 // TestHBWCPHardLock: a lock that a goroutine which is no thread takes
 // (its section is unseen), or that is unlocked by a thread that did not
 // lock it, orders fully from then on.
