@@ -24,10 +24,11 @@ var laterCalls = map[string]bool{
 // statements from its first fork to its join, the goroutines' bodies,
 // and the functions of this package they call, transitively) may start a
 // goroutine outside every construct, or "": a go statement or wg.Go that
-// no construct owns, a callback registered to run later, a call into a
-// package of another module (whose goroutines, rewritten, are threads),
-// or a call through a value or an interface in a package that starts such
-// goroutines itself.
+// no construct owns, a callback registered to run later, a call into
+// another package outside the standard library (whose goroutines,
+// rewritten, are threads; another package of the same module counts
+// too, its go statements unseen from here), or a call through a value or
+// an interface in a package that starts such goroutines itself.
 func (r *Result) StartsThreads(c *Construct) string {
 	if r.finder == nil {
 		return ""
