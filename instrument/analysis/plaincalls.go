@@ -259,17 +259,26 @@ func (r *Result) spanDefers() map[*ast.CallExpr]bool {
 			end = len(c.List)
 		}
 		for _, s := range c.List[c.First:min(end, len(c.List))] {
-			for {
-				l, ok := s.(*ast.LabeledStmt)
-				if !ok {
-					break
-				}
-				s = l.Stmt
-			}
-			if d, ok := s.(*ast.DeferStmt); ok {
-				m[d.Call] = true
+			if call := ListedDefer(s); call != nil {
+				m[call] = true
 			}
 		}
 	}
 	return m
+}
+
+// ListedDefer returns the call of n when n is a defer statement (labeled
+// or not), or nil.
+func ListedDefer(n ast.Node) *ast.CallExpr {
+	for {
+		l, ok := n.(*ast.LabeledStmt)
+		if !ok {
+			break
+		}
+		n = l.Stmt
+	}
+	if d, ok := n.(*ast.DeferStmt); ok {
+		return d.Call
+	}
+	return nil
 }

@@ -108,7 +108,7 @@ func doneName(t types.Type) string {
 // is still the deferred function: a recover() in it stops the panic. In
 // rt.Plain's wrapper it returned nil (testdata/review18/plainrecover).
 func (w *walker) plainBracket(s dst.Stmt) (before, after []dst.Stmt) {
-	a := listedDefer(w.astOf(s))
+	a := analysis.ListedDefer(w.astOf(s))
 	if a == nil || w.task == "" {
 		return nil, nil
 	}
@@ -119,18 +119,3 @@ func (w *walker) plainBracket(s dst.Stmt) (before, after []dst.Stmt) {
 	return []dst.Stmt{&dst.DeferStmt{Call: w.rtCall(rtnames.PlainAfter)}}, []dst.Stmt{&dst.DeferStmt{Call: w.rtCall(rtnames.PlainBefore)}}
 }
 
-// listedDefer returns the call of n when n is a defer statement (labeled
-// or not), or nil.
-func listedDefer(n ast.Node) *ast.CallExpr {
-	for {
-		l, ok := n.(*ast.LabeledStmt)
-		if !ok {
-			break
-		}
-		n = l.Stmt
-	}
-	if d, ok := n.(*ast.DeferStmt); ok {
-		return d.Call
-	}
-	return nil
-}

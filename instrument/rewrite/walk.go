@@ -132,7 +132,7 @@ func (w *walker) stmts(list []dst.Stmt) []dst.Stmt {
 		after := w.hbAfter(list[i]) // before stmt rewrites it: read from the original
 		plainAfter, plainBefore := w.plainBracket(list[i])
 		listed := w.listed
-		w.listed = listedDefer(w.astOf(list[i]))
+		w.listed = analysis.ListedDefer(w.astOf(list[i]))
 		w.stmt(list[i])
 		w.listed = listed
 		out = append(out, plainAfter...)
