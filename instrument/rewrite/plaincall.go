@@ -118,4 +118,3 @@ func (w *walker) plainBracket(s dst.Stmt) (before, after []dst.Stmt) {
 	w.change()
 	return []dst.Stmt{&dst.DeferStmt{Call: w.rtCall(rtnames.PlainAfter)}}, []dst.Stmt{&dst.DeferStmt{Call: w.rtCall(rtnames.PlainBefore)}}
 }
-
