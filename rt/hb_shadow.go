@@ -54,7 +54,8 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	}
 	c := e.cell(th, addr)
 	_, bit := grainOf(addr)
-	a := hbAcc{e: th.epoch(), site: site, bit: bit, write: write, atomic: atomic}
+	var a hbAcc // field by field: a literal was built aside and copied in 16-byte loads of its just stored fields, which stalled
+	a.e, a.site, a.bit, a.write, a.atomic = th.epoch(), site, bit, write, atomic
 	gen := e.lockCell(c)
 	th.remember(addr, c)
 	if !atomic && c.ext.Load() == 0 && e.inlineAccess(th, c, &a) {
@@ -116,7 +117,8 @@ func (e *hbEngine) accessGrain(th *hbThread, addr uintptr, mask hbMask, site Sit
 // the mask first.
 func (e *hbEngine) accessQuiet(th *hbThread, addr uintptr, mask hbMask, site Site, write bool) bool {
 	c := e.cell(th, addr)
-	a := hbAcc{e: th.epoch(), site: site, bit: mask, write: write}
+	var a hbAcc
+	a.e, a.site, a.bit, a.write = th.epoch(), site, mask, write
 	gen := e.lockCell(c)
 	th.remember(addr, c)
 	var one, two hbOne
