@@ -135,7 +135,7 @@ func (th *hbThread) syncOn(k hbKey) {
 
 // foreign is Foreign: release to G now, acquire it at the next event.
 func (th *hbThread) foreign() {
-	th.releaseG()
+	th.releaseGThen(true)
 	th.addPending(hbKey{kind: hbGClock})
 }
 
