@@ -34,7 +34,7 @@ import (
 type hbExt struct {
 	rec   unsafe.Pointer         // the record: [4]uint32 lengths of w, ar, aw and r, then their entries in that order
 	class uint8                  // the record holds hbRecCap(class) entries
-	cell  atomic.Pointer[hbCell] // the cell whose extension it is, nil while free (read by the sweep without the cell's lock)
+	cell  atomic.Pointer[hbCell] // the cell whose extension it is or was last (read by the sweep without the cell's lock)
 }
 
 const (
@@ -141,7 +141,9 @@ func (t *hbExts) alloc(e *hbEngine, p *hbExtPool, c *hbCell) (*hbExt, uint32) {
 	}
 	x := t.get(i + 1)
 	x.rec, x.class = nil, 0
-	x.cell.Store(c)
+	if x.cell.Load() != c { // often the cell that gave it back (its word's address was reused)
+		x.cell.Store(c)
+	}
 	p.live++
 	return x, i + 1
 }
@@ -249,8 +251,7 @@ func (t *hbExts) release(e *hbEngine, p *hbExtPool, n uint32) {
 		p.recs[x.class] = append(p.recs[x.class], x.rec)
 		p.count(e, -int64(hbRecSize(x.class)))
 	}
-	x.rec, x.class = nil, 0
-	x.cell.Store(nil) // the sweep passes it by: the cell has no extension to give back (it kept its cell until session 18, and each sweep read the state of every cell that ever had an extension)
+	x.rec, x.class = nil, 0 // cell stays: a sweep that finds it clears it only if it is old
 	p.free = append(p.free, n-1)
 	p.live--
 }
