@@ -116,6 +116,9 @@ func (x *hbExt) atomics() (ar, aw []hbEnt) {
 	return all[a:b:b], all[b:c:c]
 }
 
+// hasAtomicWrites reports whether x's record holds atomic writes.
+func (x *hbExt) hasAtomicWrites() bool { return x.rec != nil && (*[4]uint32)(x.rec)[2] != 0 }
+
 // entries returns every entry slot of x's record.
 func (x *hbExt) entries() []hbEnt {
 	return unsafe.Slice((*hbEnt)(unsafe.Add(x.rec, hbRecHead)), hbRecCap(x.class))

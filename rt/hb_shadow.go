@@ -243,12 +243,16 @@ func (v *hbView) own(a *hbAcc) []hbEnt {
 // reports each such pair.
 func (e *hbEngine) races(v *hbView, vc vclock, addr uintptr, a *hbAcc, report bool) bool {
 	w, r := v.w, v.r
-	ar, aw := v.atomics()
 	switch {
-	case !a.write && !a.atomic:
+	case !a.write && !a.atomic: // the common case: the atomic reads are not needed
 		x := e.check(w, vc, writeRead, addr, a, false, report)
+		if v.x == nil || !v.x.hasAtomicWrites() {
+			return x
+		}
+		_, aw := v.atomics()
 		return e.check(aw, vc, writeRead, addr, a, true, report) || x
 	case !a.atomic:
+		ar, aw := v.atomics()
 		x := e.check(w, vc, writeWrite, addr, a, false, report)
 		y := e.check(r, vc, readWrite, addr, a, false, report)
 		z := e.check(ar, vc, readWrite, addr, a, true, report)
