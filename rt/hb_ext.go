@@ -86,14 +86,38 @@ func (t *hbExts) get(n uint32) *hbExt {
 // grow, r (the last in the record) with room to its end, so that a read
 // set changes in place (hbEngine.record).
 func (x *hbExt) lists() (w, r, ar, aw []hbEnt) {
+	w, r = x.plain()
+	ar, aw = x.atomics()
+	return w, r, ar, aw
+}
+
+// plain returns x's plain writes and reads, as lists does. (Two lists
+// are six words, returned in registers: the four of lists, returned on
+// the stack in a struct, were stored word by word and copied back in
+// 16-byte loads, which stalled.)
+func (x *hbExt) plain() (w, r []hbEnt) {
 	if x.rec == nil {
-		return nil, nil, nil, nil
+		return nil, nil
+	}
+	n := (*[4]uint32)(x.rec)
+	all := x.entries()
+	c := n[0] + n[1] + n[2]
+	return all[:n[0]:n[0]], all[c : c+n[3]]
+}
+
+// atomics returns x's atomic reads and writes, as lists does.
+func (x *hbExt) atomics() (ar, aw []hbEnt) {
+	if x.rec == nil {
+		return nil, nil
 	}
 	n := (*[4]uint32)(x.rec)
 	all := x.entries()
 	a, b, c := n[0], n[0]+n[1], n[0]+n[1]+n[2]
-	return all[:a:a], all[c : c+n[3]], all[a:b:b], all[b:c:c]
+	return all[a:b:b], all[b:c:c]
 }
+
+// hasAtomicWrites reports whether x's record holds atomic writes.
+func (x *hbExt) hasAtomicWrites() bool { return x.rec != nil && (*[4]uint32)(x.rec)[2] != 0 }
 
 // entries returns every entry slot of x's record.
 func (x *hbExt) entries() []hbEnt {

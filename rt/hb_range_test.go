@@ -16,6 +16,7 @@ type hbRangeOp struct {
 	th, kind int
 	lo, n    uintptr
 	elem     uintptr
+	off      uintptr // bytes past base+lo*elem the run starts at: a run of elements not aligned to their size
 	write    bool
 	site     Site
 	key      uintptr
@@ -35,8 +36,9 @@ const (
 // word, which hbRange makes a word at a time (accessGrain), reports
 // exactly what checking each element does: the raw reports (kind,
 // offset, both sites), in order, are equal. Random programs of two or
-// three threads, run in one interleaving, mix runs of 1-, 2- and 4-byte
-// elements at random offsets, single and atomic accesses, releases and
+// three threads, run in one interleaving, mix runs of 1-, 2-, 4- and
+// 8-byte elements at random offsets (a quarter of them not aligned to
+// their size), single and atomic accesses, releases and
 // acquires and critical sections, so a word's run meets repeats of the
 // epoch, whole and partial, extensions, races and the weak rule's logs.
 // (A reviewer's version of this test found that a run's write over
@@ -55,8 +57,11 @@ func TestHBRangeIsElementwise(t *testing.T) {
 		held := map[uintptr]int{} // lock key -> the thread holding it
 		for range 3 + rng.IntN(12) {
 			op := hbRangeOp{th: rng.IntN(nth), site: Site(1 + rng.IntN(4)), write: rng.IntN(3) == 0, key: uintptr(rng.IntN(2))}
-			op.elem = [...]uintptr{1, 2, 4}[rng.IntN(3)]
+			op.elem = [...]uintptr{1, 2, 4, 8}[rng.IntN(4)]
 			op.lo, op.n = uintptr(rng.IntN(int(24/op.elem))), uintptr(1+rng.IntN(int(24/op.elem)))
+			if rng.IntN(4) == 0 {
+				op.off = uintptr(rng.IntN(int(op.elem)))
+			}
 			switch k := rng.IntN(20); {
 			case k < 10:
 				op.kind = hbRangeRun
@@ -119,7 +124,7 @@ func hbRangePlay(t *testing.T, ops []hbRangeOp, nth int, byRange bool) []string 
 	}
 	for _, op := range ops {
 		f := func(k *Task) {
-			th, a := k.hb, base+op.lo*op.elem
+			th, a := k.hb, base+op.lo*op.elem+op.off
 			switch op.kind {
 			case hbRangeRun, hbRangeSingle:
 				n := op.n

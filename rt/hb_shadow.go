@@ -54,7 +54,8 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	}
 	c := e.cell(th, addr)
 	_, bit := grainOf(addr)
-	a := hbAcc{e: th.epoch(), site: site, bit: bit, write: write, atomic: atomic}
+	var a hbAcc // field by field: a literal was built aside and copied in 16-byte loads of its just stored fields, which stalled
+	a.e, a.site, a.bit, a.write, a.atomic = th.epoch(), site, bit, write, atomic
 	gen := e.lockCell(c)
 	th.remember(addr, c)
 	if !atomic && c.ext.Load() == 0 && e.inlineAccess(th, c, &a) {
@@ -62,7 +63,8 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 		return
 	}
 	var one, two hbOne
-	v := e.view(c, &one, &two)
+	var v hbView
+	v.w, v.r, v.x = e.view(c, &one, &two)
 	if same(v.own(&a), &a) {
 		e.unlock(c, gen)
 		return
@@ -78,7 +80,7 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 			th.mu.Unlock()
 		}
 		gen = e.lockCell(c) // New may have cleared it meanwhile
-		v = e.view(c, &one, &two)
+		v.w, v.r, v.x = e.view(c, &one, &two)
 		raced = e.races(&v, th.vc, addr, &a, false)
 	}
 	if raced {
@@ -116,16 +118,18 @@ func (e *hbEngine) accessGrain(th *hbThread, addr uintptr, mask hbMask, site Sit
 // the mask first.
 func (e *hbEngine) accessQuiet(th *hbThread, addr uintptr, mask hbMask, site Site, write bool) bool {
 	c := e.cell(th, addr)
-	a := hbAcc{e: th.epoch(), site: site, bit: mask, write: write}
+	var a hbAcc
+	a.e, a.site, a.bit, a.write = th.epoch(), site, mask, write
 	gen := e.lockCell(c)
 	th.remember(addr, c)
 	var one, two hbOne
-	v := e.view(c, &one, &two)
+	var v hbView
+	v.w, v.r, v.x = e.view(c, &one, &two)
 	a.bit &^= epochMask(v.own(&a), a.e)
 	ok := true
 	switch {
 	case a.bit == 0:
-	case !v.ext && e.inlineAccess(th, c, &a):
+	case v.x == nil && e.inlineAccess(th, c, &a):
 	case !e.races(&v, th.vc, addr, &a, false):
 		e.record(th, c, &v, &a)
 		th.lastAcc = th.vc[th.id]
@@ -192,18 +196,31 @@ func (e *hbEngine) clearCell(c *hbCell) {
 // hbView is a cell's histories as lists: in its extension's record, or
 // copies of its inline ones.
 type hbView struct {
-	w, r, ar, aw []hbEnt
-	ext          bool // the lists are the extension's: an entry changed in place changes it
+	w, r []hbEnt
+	x    *hbExt // the cell's extension, nil for the inline histories: the lists are its record's then, and an entry changed in place changes it
 }
 
-// view returns c's histories, the inline ones copied into one and two.
-// Under c's lock.
-func (e *hbEngine) view(c *hbCell, one, two *hbOne) hbView {
+// view returns c's histories, the inline ones copied into one and two:
+// the plain lists of its hbView and its extension. Under c's lock. Seven
+// words, returned in registers and stored in the caller's view field by
+// field: the view returned as a struct, on the stack, was stored word by
+// word and copied back in 16-byte loads, which stalled (two fifths of
+// accessQuiet's own time in BenchmarkHBFanOut).
+func (e *hbEngine) view(c *hbCell, one, two *hbOne) (w, r []hbEnt, x *hbExt) {
 	if n := c.ext.Load(); n != 0 {
-		w, r, ar, aw := e.exts.get(n).lists()
-		return hbView{w, r, ar, aw, true}
+		x = e.exts.get(n)
+		w, r = x.plain()
+		return w, r, x
 	}
-	return hbView{one.list(c.w.Load(), c.wSite), two.list(c.r.Load(), c.rSite), nil, nil, false}
+	return one.list(c.w.Load(), c.wSite), two.list(c.r.Load(), c.rSite), nil
+}
+
+// atomics returns the atomic reads and writes of v (none inline).
+func (v *hbView) atomics() (ar, aw []hbEnt) {
+	if v.x == nil {
+		return nil, nil
+	}
+	return v.x.atomics()
 }
 
 // own returns the list that access a is recorded in.
@@ -213,22 +230,29 @@ func (v *hbView) own(a *hbAcc) []hbEnt {
 		return v.r
 	case !a.atomic:
 		return v.w
-	case !a.write:
-		return v.ar
 	}
-	return v.aw
+	ar, aw := v.atomics()
+	if !a.write {
+		return ar
+	}
+	return aw
 }
 
 // races reports whether access a by a thread whose clock is vc conflicts
 // with an access in c that does not happen before it, and, with report,
 // reports each such pair.
 func (e *hbEngine) races(v *hbView, vc vclock, addr uintptr, a *hbAcc, report bool) bool {
-	w, r, ar, aw := v.w, v.r, v.ar, v.aw
+	w, r := v.w, v.r
 	switch {
-	case !a.write && !a.atomic:
+	case !a.write && !a.atomic: // the common case: the atomic reads are not needed
 		x := e.check(w, vc, writeRead, addr, a, false, report)
+		if v.x == nil || !v.x.hasAtomicWrites() {
+			return x
+		}
+		_, aw := v.atomics()
 		return e.check(aw, vc, writeRead, addr, a, true, report) || x
 	case !a.atomic:
+		ar, aw := v.atomics()
 		x := e.check(w, vc, writeWrite, addr, a, false, report)
 		y := e.check(r, vc, readWrite, addr, a, false, report)
 		z := e.check(ar, vc, readWrite, addr, a, true, report)
@@ -269,16 +293,17 @@ func (e *hbEngine) check(l []hbEnt, vc vclock, k kind, addr uintptr, a *hbAcc, a
 // filled up (BenchmarkHBFanOut: 4 allocations per message).
 func (e *hbEngine) record(th *hbThread, c *hbCell, v *hbView, a *hbAcc) {
 	vc := th.vc
-	if !v.ext && !a.atomic && recordInline(c, vc, a) {
+	if v.x == nil && !a.atomic && recordInline(c, vc, a) {
 		return
 	}
-	if v.ext && !a.write && !a.atomic && len(v.r) < cap(v.r) {
+	if v.x != nil && !a.write && !a.atomic && len(v.r) < cap(v.r) {
 		// Room for one more entry: addRead changes the list in place.
-		e.exts.get(c.ext.Load()).setReads(addRead(v.r, vc, a))
+		v.x.setReads(addRead(v.r, vc, a))
 		return
 	}
 	l := &th.scratch
-	l[0], l[1], l[2], l[3] = append(l[0][:0], v.w...), append(l[1][:0], v.r...), append(l[2][:0], v.ar...), append(l[3][:0], v.aw...)
+	ar, aw := v.atomics()
+	l[0], l[1], l[2], l[3] = append(l[0][:0], v.w...), append(l[1][:0], v.r...), append(l[2][:0], ar...), append(l[3][:0], aw...)
 	switch {
 	case !a.write && !a.atomic:
 		l[1] = addRead(l[1], vc, a)

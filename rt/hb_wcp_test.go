@@ -51,6 +51,33 @@ func TestHBWCPHiddenMutex(t *testing.T) {
 	wantRaces(t, e, 1)
 }
 
+// TestHBWCPEscapedCloseKeepsHandOffWeak is TestHBWCPHiddenMutex with a
+// close of an escaped channel (a release to G that no acquire follows)
+// between the root's section and its read: the close does not order the
+// root after what its H holds through the hand-off, so the read still
+// races with the write. The release to G joined H into the root's check
+// clock at once, as only a Foreign, whose acquire of G follows, may
+// (seed 25367 of TestHBAgainstOracle).
+func TestHBWCPEscapedCloseKeepsHandOffWeak(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var mu sync.Mutex
+	var x, y, z int
+	ch := make(chan int)
+	root.Escape(ch)
+	hbThen(root, func(t *Task) {
+		*W(t, &x, 1) = 1
+		t.Acquire(&mu)
+		*W(t, &y, 2) = 1
+		t.Release(&mu)
+	})
+	root.Acquire(&mu)
+	*W(root, &z, 3) = 1
+	root.Release(&mu)
+	root.ChanClose(ch)
+	_ = *R(root, &x, 4)
+	wantRaces(t, e, 1)
+}
+
 // TestHBWCPConflictOrders is the same schedule with sections that
 // conflict (the child writes y, the root reads it): the root's section
 // could not have come first, and the read of x follows the write.
