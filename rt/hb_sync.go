@@ -61,7 +61,7 @@ func (e *hbEngine) objShard(k hbKey) *hbObjShard {
 	return &e.objs[hashKey(k.addr^uintptr(k.kind))>>(64-hbShardBits)]
 }
 
-// hbObjCache is the number of objects a thread remembers (768 bytes of
+// hbObjCache is the number of objects a thread remembers (1,024 bytes of
 // the thread). Eight were too few for a pub/sub's broker, which sends to
 // each subscriber's channel: a quarter of pubsub's 10.8M lookups missed
 // and took a shard's mutex, which every thread shares (2.7M; 0.5M with
