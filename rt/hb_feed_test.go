@@ -63,19 +63,11 @@ func TestHBFeedThreadAliveAtEntry(t *testing.T) {
 	if c.tree.feedOf() != root.hb {
 		t.Fatal("a construct entered beside a running thread is not fed")
 	}
-	done := make(chan struct{}, 2)
-	for i := range 2 {
-		bt := c.Fork(i)
-		go func() {
-			if i == 1 {
-				*W(bt, x, 2) = 2
-			}
-			done <- struct{}{}
-		}()
-	}
-	<-done
-	<-done
-	c.Join()
+	runBlocks(c, 2, func(i int, bt *Task) {
+		if i == 1 {
+			*W(bt, x, 2) = 2
+		}
+	})
 	close(stop)
 	if n := races(e); n != 1 {
 		t.Fatalf("%d races reported, want 1", n)
@@ -105,31 +97,40 @@ func TestHBFeedOrdered(t *testing.T) {
 	if c.tree.feedOf() == nil {
 		t.Fatal("not fed beside a running thread")
 	}
-	done := make(chan struct{}, 2)
-	for i := range 2 {
-		bt := c.Fork(i)
-		go func() {
-			defer func() { done <- struct{}{} }()
-			if i == 0 {
-				_ = *R(bt, x, 5)
-				return
-			}
-			bt.Chan(toBlock)
-			<-toBlock
-			bt.After()
-			_ = *R(bt, y, 6)
-			*W(bt, z, 7) = 7
-			bt.Chan(fromBlock)
-			fromBlock <- 1
-		}()
-	}
-	<-done
-	<-done
-	c.Join()
+	runBlocks(c, 2, func(i int, bt *Task) {
+		if i == 0 {
+			_ = *R(bt, x, 5)
+			return
+		}
+		bt.Chan(toBlock)
+		<-toBlock
+		bt.After()
+		_ = *R(bt, y, 6)
+		*W(bt, z, 7) = 7
+		bt.Chan(fromBlock)
+		fromBlock <- 1
+	})
 	close(stop)
 	if n := races(e); n != 0 {
 		t.Fatalf("%d races reported", n)
 	}
+}
+
+// runBlocks forks n blocks of c, runs block i as f(i, its task) on a
+// goroutine of its own, waits for them all and joins c.
+func runBlocks(c *Construct, n int, f func(i int, bt *Task)) {
+	done := make(chan struct{}, n)
+	for i := range n {
+		bt := c.Fork(i)
+		go func() {
+			defer func() { done <- struct{}{} }()
+			f(i, bt)
+		}()
+	}
+	for range n {
+		<-done
+	}
+	c.Join()
 }
 
 // TestHBQuiescentAfterEnd: a thread that ended is no obstacle once the
