@@ -2,6 +2,8 @@ package rewrite
 
 import (
 	"go/ast"
+	"go/token"
+	"strings"
 
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
@@ -23,9 +25,20 @@ import (
 //	defer os.Exit(code)  →  defer func(_ga_code int) { os.Exit(_ga_rt.Status(_ga_code)) }(code)
 //
 // Status prints what Fini prints and returns the status Fini would exit
-// with. A test binary is left alone: it ends through its TestMain, whose
-// m.Run() is wrapped (wrapRun), and testing refuses os.Exit in a test.
-// os.Exit called through a value, and log.Fatal's, still skip it.
+// with. log.Fatal, Fatalf and Fatalln (the package's and a *log.Logger's)
+// print and then call os.Exit(1) where no rewrite reaches, so a statement
+// that calls one becomes its Print form followed by Fini(1), which exits
+// as os.Exit(_ga_rt.Status(1)) does (the status stays 1, as under -race,
+// which turns only a 0 into 66):
+//
+//	log.Fatalf(format, v)  →  log.Printf(format, v); _ga_rt.Fini(1)
+//
+// The Print form formats as the Fatal one and reports the same caller's
+// file and line (calldepth 2 in both). A test binary is left alone: it
+// ends through its TestMain, whose m.Run() is wrapped (wrapRun), and
+// testing refuses os.Exit in a test. os.Exit called through a value, and
+// log.Fatal deferred, inside an expression or through a value, still skip
+// it.
 
 // wrapExits wraps the argument of every call of os.Exit in n, whose nodes
 // dec decorated (n's function literals included).
@@ -34,6 +47,22 @@ func (fr *fileRewriter) wrapExits(dec *decorator.Decorator, n dst.Node) {
 		return
 	}
 	dstutil.Apply(n, nil, func(c *dstutil.Cursor) bool {
+		if es, ok := c.Node().(*dst.ExprStmt); ok && c.Index() >= 0 {
+			if call, ok := es.X.(*dst.CallExpr); ok && fr.isLogFatal(dec, call.Fun) {
+				fr.changed = true
+				sel := call.Fun.(*dst.SelectorExpr)
+				sel.Sel.Name = "Print" + strings.TrimPrefix(sel.Sel.Name, "Fatal")
+				fini := &dst.ExprStmt{X: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(rtAlias), Sel: dst.NewIdent(rtnames.Fini)}, Args: []dst.Expr{&dst.BasicLit{Kind: token.INT, Value: "1"}}}}
+				if a, ok := dec.Ast.Nodes[es].(ast.Node); ok {
+					// on the statement's last line: the lines after it keep
+					// their numbers (a caller's file and line, log's own)
+					fini.Decs.Before = dst.NewLine
+					fini.Decs.Start.Append(lineDirective(fr.pkg.Fset.Position(a.End()), true))
+				}
+				c.InsertAfter(fini)
+				return true
+			}
+		}
 		call, ok := c.Node().(*dst.CallExpr)
 		if !ok || len(call.Args) != 1 || !fr.isOSExit(dec, call.Fun) {
 			return true
@@ -74,4 +103,25 @@ func (fr *fileRewriter) isOSExit(dec *decorator.Decorator, fun dst.Expr) bool {
 	}
 	fn := analysis.Callee(fr.info, a)
 	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "Exit"
+}
+
+// isLogFatal reports whether fun, decorated by dec, is log.Fatal, Fatalf
+// or Fatalln, or one of those methods of a *log.Logger (not through an
+// interface).
+func (fr *fileRewriter) isLogFatal(dec *decorator.Decorator, fun dst.Expr) bool {
+	sel, ok := fun.(*dst.SelectorExpr)
+	if !ok {
+		return false
+	}
+	switch sel.Sel.Name {
+	case "Fatal", "Fatalf", "Fatalln":
+	default:
+		return false
+	}
+	a, ok := dec.Ast.Nodes[sel].(ast.Expr)
+	if !ok {
+		return false
+	}
+	fn := analysis.Callee(fr.info, a)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "log"
 }
