@@ -98,6 +98,9 @@ func (t *Task) hbExitJoined() {
 
 // hbAfter is After: the pending acquires are taken and cleared.
 func (t *Task) hbAfter() {
+	if t != nil && t.hb != nil && t.hb.npend.Load() == 0 && t.hb.entered.Load() == 0 {
+		return // nothing pending, and only the thread's own goroutine adds to it now: no lock (a call through a value into rewritten code, ForeignFunc)
+	}
 	if th := t.hbOf(); th != nil {
 		if t.hb != nil {
 			th.takePending(true) // a block's are another block's too: kept

@@ -172,10 +172,6 @@ type hbAcc struct {
 // mark returns the access's mark.
 func (a *hbAcc) mark() hbMark { return mkMark(a.e, a.bit) }
 
-// same reports whether the entries of l of a's epoch hold every address
-// of a (one, but a granule's run from accessGrain has several).
-func same(l []hbEnt, a *hbAcc) bool { return epochMask(l, a.e)&a.bit == a.bit }
-
 // epochMask returns the addresses the entries of l of epoch e hold.
 func epochMask(l []hbEnt, e epoch) hbMask {
 	var m hbMask

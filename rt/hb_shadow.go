@@ -65,7 +65,7 @@ func (e *hbEngine) access(th *hbThread, addr uintptr, site Site, write, atomic b
 	var one, two hbOne
 	var v hbView
 	v.w, v.r, v.x = e.view(c, &one, &two)
-	if same(v.own(&a), &a) {
+	if v.repeats(&a)&a.bit == a.bit {
 		e.unlock(c, gen)
 		return
 	}
@@ -125,7 +125,7 @@ func (e *hbEngine) accessQuiet(th *hbThread, addr uintptr, mask hbMask, site Sit
 	var one, two hbOne
 	var v hbView
 	v.w, v.r, v.x = e.view(c, &one, &two)
-	a.bit &^= epochMask(v.own(&a), a.e)
+	a.bit &^= v.repeats(&a)
 	ok := true
 	switch {
 	case a.bit == 0:
@@ -146,11 +146,14 @@ func (e *hbEngine) accessQuiet(th *hbThread, addr uintptr, mask hbMask, site Sit
 // (having changed nothing) otherwise. Under c's lock.
 func (e *hbEngine) inlineAccess(th *hbThread, c *hbCell, a *hbAcc) bool {
 	w, r := c.w.Load(), c.r.Load()
-	own := r
-	if a.write {
-		own = w
+	var done hbMask // what a repeats (hbView.repeats)
+	if markEpoch(w) == a.e {
+		done = markMask(w)
 	}
-	if markEpoch(own) == a.e && markMask(own)&a.bit == a.bit {
+	if !a.write && markEpoch(r) == a.e {
+		done |= markMask(r)
+	}
+	if done&a.bit == a.bit {
 		return true // a repeat in the same epoch (of every address a names)
 	}
 	vc := th.vc
@@ -221,6 +224,24 @@ func (v *hbView) atomics() (ar, aw []hbEnt) {
 		return nil, nil
 	}
 	return v.x.atomics()
+}
+
+// repeats returns the addresses of a's granule that access a repeats in
+// its epoch: those its own list (v.own) holds in that epoch, and for a
+// plain read those the thread wrote in it too. A read after the thread's
+// own write in one epoch adds nothing: an access that races with it
+// races with that write (which is not before it, the read's epoch being
+// the write's), as a write drops the reads before it for the same
+// reason; recorded, it was dropped again by the next write, so a
+// variable read and written in turn (acc = f(acc)) took its cell's lock
+// at every access (bench/callbacks under -hb). hbThread.cachedBits finds
+// the same repeats without the lock.
+func (v *hbView) repeats(a *hbAcc) hbMask {
+	m := epochMask(v.own(a), a.e)
+	if !a.write && !a.atomic {
+		m |= epochMask(v.w, a.e)
+	}
+	return m
 }
 
 // own returns the list that access a is recorded in.

@@ -339,19 +339,27 @@ func (th *hbThread) cached(addr uintptr, write bool, now epoch) bool {
 }
 
 // cachedBits returns the addresses of the granule at grain (bit k: grain+k)
-// that the thread read (write: wrote) in the epoch now, as far as its
-// cache knows: a check of a granule's run looks once, not per element.
+// that the thread read or wrote (write: wrote) in the epoch now, as far as
+// its cache knows: a check of a granule's run looks once, not per element.
+// A read of an address the thread wrote in the epoch is a repeat too: an
+// access that races with the read races with that write (the write is
+// not before it, and the read's epoch is the write's), and the write
+// dropped the read entries before it, so a variable read and written in
+// turn (acc = f(acc)) took its cell's lock at each access.
 func (th *hbThread) cachedBits(grain uintptr, write bool, now epoch) hbMask {
 	c := &th.cache[grain>>hbGrainShift&(hbCacheSize-1)]
 	if now == 0 || c.grain != grain || c.c == nil {
 		return 0
 	}
-	h := c.c.r.Load()
+	var m hbMask
+	if h := c.c.w.Load(); markEpoch(h) == now {
+		m = markMask(h)
+	}
 	if write {
-		h = c.c.w.Load()
+		return m
 	}
-	if markEpoch(h) != now {
-		return 0
+	if h := c.c.r.Load(); markEpoch(h) == now {
+		m |= markMask(h)
 	}
-	return markMask(h)
+	return m
 }
