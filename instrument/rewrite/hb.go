@@ -757,6 +757,13 @@ func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []escaped) {
 	if a == nil {
 		return false, nil
 	}
+	inline := w.inlineValueCall(a) // hooked where it is called (hb_values.go)
+	if inline != nil {
+		if w.hbInline == nil {
+			w.hbInline = map[*ast.CallExpr]bool{}
+		}
+		w.hbInline[inline] = true
+	}
 	escape := func(call *ast.CallExpr) {
 		// sync's own functions (NewCond) are modelled: a Cond's Wait
 		// is hooked as its mutex's Unlock and Lock (CondWait)
@@ -803,7 +810,7 @@ func (w *walker) foreignIn(s dst.Stmt) (found bool, escapes []escaped) {
 			return false
 		case *ast.CallExpr:
 			if w.foreignCall(x) {
-				found = true
+				found = found || x != inline
 				escape(x)
 			}
 		}
@@ -887,6 +894,9 @@ func (w *walker) foreignCall(x *ast.CallExpr) bool {
 	}
 	fn := analysis.Callee(w.info, x.Fun)
 	if fn == nil {
+		if w.rewrittenMethod(x) {
+			return false // every implementation is rewritten (hb_values.go)
+		}
 		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && len(x.Args) == 0 && (sel.Sel.Name == "Error" || sel.Sel.Name == "String") {
 			return false // error and Stringer methods: formatting, not synchronization
 		}
@@ -1143,7 +1153,10 @@ func (w *walker) hbAfter(s dst.Stmt) []dst.Stmt {
 // waits reports whether n, outside function literals, receives, sends,
 // waits on a sync object, loads atomically or calls code that is not
 // rewritten.
-func (w *walker) waits(n ast.Node) bool {
+func (w *walker) waits(n ast.Node) bool { return w.waitsBut(n, nil) }
+
+// waitsBut is waits, the call skip (its operands still) left out.
+func (w *walker) waitsBut(n ast.Node, skip *ast.CallExpr) bool {
 	found := false
 	ast.Inspect(n, func(m ast.Node) bool {
 		switch x := m.(type) {
@@ -1154,6 +1167,9 @@ func (w *walker) waits(n ast.Node) bool {
 		case *ast.UnaryExpr:
 			found = found || x.Op == token.ARROW
 		case *ast.CallExpr:
+			if x == skip {
+				break
+			}
 			if fn := analysis.Callee(w.info, x.Fun); fn != nil && fn.Pkg() != nil {
 				switch fn.Pkg().Path() {
 				case "sync/atomic":

@@ -51,6 +51,8 @@ func TestHBReports(t *testing.T) {
 		{"testdata/hb/hbreturnracy", []string{"main.go:11:4 ~ main.go:14:3"}},
 		{"testdata/hb/hbiobufracy", []string{"main.go:18:19 ~ main.go:21:20", "main.go:27:3 ~ main.go:30:10"}},
 		{"testdata/hb/hbreflectracy", []string{"main.go:16:3 ~ main.go:19:7", "main.go:25:3 ~ main.go:28:2"}},
+		{"testdata/hb/hbvalues", nil},
+		{"testdata/hb/hbvaluesracy", []string{"main.go:20:3 ~ main.go:25:7"}},
 	} {
 		t.Run(filepath.Base(tt.dir), func(t *testing.T) {
 			t.Parallel()

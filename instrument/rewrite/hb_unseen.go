@@ -106,6 +106,9 @@ func (w *walker) unseenCall(x *ast.CallExpr) bool {
 	if _, lit := ast.Unparen(x.Fun).(*ast.FuncLit); lit {
 		return false // called in place: rewritten with the rest
 	}
+	if w.rewrittenMethod(x) || w.hbInline[x] {
+		return false // rewritten, or hooked by ForeignFunc, which does Unseen's part when it is not (hb_values.go)
+	}
 	fn := analysis.Callee(w.info, x.Fun)
 	if fn == nil || fn.Pkg() == nil {
 		return true // Error or String through an interface: reads its receiver, wherever its method is

@@ -163,6 +163,7 @@ func rewrite(pkg *packages.Package, res *analysis.Result, cfg Config) (*Result, 
 			pkg: pkg, info: pkg.TypesInfo, res: res, cfg: cfg, name: name, astFile: file, testVariant: testFile >= 0,
 			plan: out.Plan, planned: planned,
 			first: out.NextSite, orderedOK: orderedLines(pkg.Fset, file),
+			hbWhole: cfg.HB && len(rewritable(pkg, cfg)) == len(pkg.Syntax),
 		}
 		src, err := fr.rewrite()
 		if err != nil {
@@ -251,6 +252,11 @@ type fileRewriter struct {
 	hbRoots     map[*ast.FuncLit]bool            // -hb: literals t.Run runs, roots of their own (hbRunRoot)
 	hbCallbacks map[*ast.FuncLit]bool            // -hb: literals passed to code not rewritten (hbCallbacksOf)
 	hbReturns   map[*ast.ReturnStmt][]*types.Var // -hb: the named results each bare return reads (hbBareReturn)
+	hbInline    map[*ast.CallExpr]bool           // -hb: calls through values hooked by ForeignFunc (inlineValueCall)
+	// hbWhole: an -hb build rewrites every Go file of the package (no cgo
+	// file, none skipped), so its functions hook their own
+	// synchronization: HBPackage registers it (rt/hb_funcs.go).
+	hbWhole bool
 }
 
 type siteInfo struct {
@@ -387,7 +393,11 @@ func (fr *fileRewriter) appendRegistration(buf *bytes.Buffer) {
 	if len(fr.sites) == 0 {
 		return
 	}
-	fmt.Fprintf(buf, "\nfunc init() {\n\t%s.%s(%d, []%s.%s{\n", rtAlias, rtnames.RegisterSites, fr.first, rtAlias, rtnames.SiteInfo)
+	buf.WriteString("\nfunc init() {\n")
+	if fr.hbWhole {
+		fmt.Fprintf(buf, "\t%s.%s(%q, %q, %q)\n", rtAlias, rtnames.HBPackage, fr.pkg.Types.Path(), fr.pkg.Types.Name(), filepath.Dir(fr.name))
+	}
+	fmt.Fprintf(buf, "\t%s.%s(%d, []%s.%s{\n", rtAlias, rtnames.RegisterSites, fr.first, rtAlias, rtnames.SiteInfo)
 	for _, s := range fr.sites {
 		flags := "0"
 		if s.ordered {

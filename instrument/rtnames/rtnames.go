@@ -156,6 +156,8 @@ const (
 	ForeignLater       = "ForeignLater"       // (t, f func()): Foreign, then f (a deferred call into code not rewritten)
 	ForeignLaterErr    = "ForeignLaterErr"    // (t, f func() error): the same, the error dropped
 	ForeignNext        = "ForeignNext"        // (t): Foreign, deferred right after a deferred call into code not rewritten that has arguments
+	ForeignFunc        = "ForeignFunc"        // (t, f F) F: Foreign unless f's code is of a package an -hb build rewrote; a call through a value
+	HBPackage          = "HBPackage"          // (path, name, dir): the package is rewritten by an -hb build (its init)
 	StoreLater         = "StoreLater"         // (t, p, site, store, v): AtomicWrite, then store(v) (a deferred typed atomic Store)
 	ReleaseOp          = "ReleaseOp"          // (t, p) p: SyncRelease, then wg.Add, wg.Done, c.Signal, c.Broadcast on p
 	AcquireOp          = "AcquireOp"          // (t, p) p: SyncAcquire, then wg.Wait on p
