@@ -149,14 +149,10 @@ func (w *walker) lenOfChan(x *ast.CallExpr) bool {
 // receiver, or a value receiver whose type reaches other memory (a slice
 // type's). time.Time's methods read only the value and its location.
 func (w *walker) unseenRecv(x *ast.CallExpr, fn *types.Func) bool {
-	sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-	if !ok {
+	if w.methodCall(x) == nil {
 		return false
 	}
-	s := w.info.Selections[sel]
-	if s == nil || s.Kind() != types.MethodVal {
-		return false
-	}
+	sel := ast.Unparen(x.Fun).(*ast.SelectorExpr)
 	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil || sig.Recv() == nil {
 		return false

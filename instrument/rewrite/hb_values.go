@@ -37,12 +37,8 @@ import (
 // rewrittenMethod reports whether x calls an interface's method whose name
 // is unexported and of a package this build rewrites.
 func (w *walker) rewrittenMethod(x *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	s := w.info.Selections[sel]
-	if s == nil || s.Kind() != types.MethodVal {
+	s := w.methodCall(x)
+	if s == nil {
 		return false
 	}
 	m, _ := s.Obj().(*types.Func)
@@ -61,13 +57,24 @@ func (w *walker) valueCall(x *ast.CallExpr) bool {
 	if _, ok := underlying(w.info.TypeOf(x.Fun)).(*types.Signature); !ok {
 		return false
 	}
-	if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
-		if s := w.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
-			return false // an interface's method
-		}
+	if w.methodCall(x) != nil {
+		return false // an interface's method
 	}
 	_, lit := ast.Unparen(x.Fun).(*ast.FuncLit)
 	return !lit
+}
+
+// methodCall returns the selection of the method x calls (x.m(…) with m a
+// method of x's type or an interface's), or nil.
+func (w *walker) methodCall(x *ast.CallExpr) *types.Selection {
+	sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if s := w.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+		return s
+	}
+	return nil
 }
 
 // inlineValueCall returns the call through a value of the statement a that
