@@ -137,3 +137,77 @@ func TestSymbolPrefixes(t *testing.T) {
 		}
 	}
 }
+
+// funcsJob is an interface whose methods are rewritten (Work, a pointer
+// method of rt) and promoted from sync.WaitGroup (Add, Done, Wait): in
+// the compiler's order Add, Done, Wait, Work.
+type funcsJob interface {
+	Work()
+	Wait()
+	Add(int)
+	Done()
+}
+
+type funcsGroup struct {
+	*sync.WaitGroup
+	n int
+}
+
+func (g *funcsGroup) Work() { g.n++ }
+
+// funcsApplierX is an interface with an exported method funcsOp has with
+// a value receiver.
+type funcsApplierX interface{ Apply(int) int }
+
+// funcsApply calls Apply through the interface (see funcsWork).
+//
+//go:noinline
+func funcsApply(a funcsApplierX) int { return a.Apply(1) }
+
+// funcsWork calls Work through the interface, so the linker keeps the
+// method in the table (an unreachable method's slot holds
+// runtime.unreachableMethod, and a call the compiler devirtualizes is no
+// use of it).
+//
+//go:noinline
+func funcsWork(j funcsJob) { j.Work() }
+
+// ForeignMethod reads the method's code from the interface's table: the
+// rewritten method releases nothing, the promoted ones (wrappers of
+// sync's) release to the global clock.
+func TestHBForeignMethod(t *testing.T) {
+	HBPackage("github.com/goanomaly/goanomaly/rt", "rt", funcsDir())
+	e := &hbEngine{rep: newReporter(parseOptions("", io.Discard), io.Discard)}
+	p := e.root()
+	var j funcsJob = &funcsGroup{WaitGroup: &sync.WaitGroup{}}
+	for m, want := range []bool{false, false, false, true} { // Add, Done, Wait, Work
+		v := e.gver.Load()
+		ForeignMethod(&p.task, j, m)
+		if m == 3 {
+			funcsWork(j)
+		}
+		if released := e.gver.Load() != v; released == want {
+			t.Errorf("method %d: released to the global clock %v, want %v", m, released, !want)
+		}
+	}
+	// A value receiver's method through an interface: the compiler's
+	// pointer wrapper, rewritten once registered as declared so.
+	var a funcsApplierX = funcsOp{2}
+	funcsApply(a)
+	for _, registered := range []bool{false, true} {
+		if registered {
+			HBPackage("github.com/goanomaly/goanomaly/rt", "rt", funcsDir(), "(*funcsOp).Apply")
+		}
+		v := e.gver.Load()
+		ForeignMethod(&p.task, a, 0)
+		if released := e.gver.Load() != v; released == registered {
+			t.Errorf("a value method's wrapper, registered %v: released to the global clock %v", registered, released)
+		}
+	}
+	var none funcsJob
+	v := e.gver.Load()
+	ForeignMethod(&p.task, none, 3)
+	if e.gver.Load() == v {
+		t.Errorf("a nil interface's method did not release to the global clock")
+	}
+}

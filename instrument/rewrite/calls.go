@@ -73,7 +73,7 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 		x.Fun = w.rval(x.Fun)
 	}
 	if w.hbInline[a] && w.hooks() {
-		w.foreignFunc(x) // hb_values.go
+		w.foreignFunc(x, a) // hb_values.go
 	}
 	// An -hb thread calls the function itself, which finds its thread (HB):
 	// its clone, made for constructs, would check by the construct's

@@ -53,6 +53,8 @@ func TestHBReports(t *testing.T) {
 		{"testdata/hb/hbreflectracy", []string{"main.go:16:3 ~ main.go:19:7", "main.go:25:3 ~ main.go:28:2"}},
 		{"testdata/hb/hbvalues", nil},
 		{"testdata/hb/hbvaluesracy", []string{"main.go:20:3 ~ main.go:25:7"}},
+		{"testdata/hb/hbmethods", nil},
+		{"testdata/hb/hbmethodsracy", []string{"main.go:25:3 ~ main.go:30:7"}},
 	} {
 		t.Run(filepath.Base(tt.dir), func(t *testing.T) {
 			t.Parallel()

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"github.com/dave/dst"
 
@@ -27,7 +29,10 @@ import (
 //     that may wait: its function expression becomes
 //     _ga_rt.ForeignFunc(task, f), which does Foreign when f's code is not
 //     of a package an -hb build rewrote (rt/hb_funcs.go) and returns f,
-//     evaluated once, where it was.
+//     evaluated once, where it was; and a call of an exported method
+//     of an interface value, x.M(a), the same with its receiver:
+//     _ga_rt.ForeignMethod(task, x, m).M(a) reads the method's code from
+//     the value's method table (m, its number there).
 //
 // The second is only done when nothing between ForeignFunc and the call
 // can take the acquire Foreign leaves pending (which must follow the
@@ -92,7 +97,7 @@ func (w *walker) inlineValueCall(a ast.Stmt) *ast.CallExpr {
 		switch {
 		case !ok:
 			return false
-		case isCall && w.foreignCall(x) && w.valueCall(x) && call == nil:
+		case isCall && w.foreignCall(x) && (w.valueCall(x) || w.interfaceMethod(x) >= 0) && call == nil:
 			call = x
 			for _, arg := range x.Args {
 				ok = ok && !callsOrWaits(w.info, arg)
@@ -129,8 +134,93 @@ func callsOrWaits(info *types.Info, e ast.Expr) bool {
 }
 
 // foreignFunc wraps the function expression of x, a call inlineValueCall
-// chose, in _ga_rt.ForeignFunc(task, fun). fun is already rewritten.
-func (w *walker) foreignFunc(x *dst.CallExpr) {
+// chose, in _ga_rt.ForeignFunc(task, fun), or its receiver, an interface
+// value, in _ga_rt.ForeignMethod(task, recv, m). fun is already
+// rewritten.
+func (w *walker) foreignFunc(x *dst.CallExpr, a *ast.CallExpr) {
 	w.change()
+	if m := w.interfaceMethod(a); m >= 0 {
+		sel := x.Fun.(*dst.SelectorExpr)
+		sel.X = w.rtCall(rtnames.ForeignMethod, w.taskExpr(), sel.X, &dst.BasicLit{Kind: token.INT, Value: itoa(m)})
+		return
+	}
 	x.Fun = w.rtCall(rtnames.ForeignFunc, w.taskExpr(), x.Fun)
+}
+
+// interfaceMethod returns, when x calls an exported method of an
+// interface value x.r (not a type parameter's, not promoted through a
+// struct's field), the method's number in the interface's method table,
+// else -1. The table is in the compiler's order (cmd/compile's
+// types.Sym.Less): exported methods first, then by name, then by
+// package path; go/types orders by Id, which differs when a package path
+// sorts before an exported name.
+func (w *walker) interfaceMethod(x *ast.CallExpr) int {
+	s := w.methodCall(x)
+	if s == nil || len(s.Index()) != 1 || !s.Obj().Exported() {
+		return -1
+	}
+	recv := w.info.TypeOf(ast.Unparen(x.Fun).(*ast.SelectorExpr).X)
+	if _, param := types.Unalias(recv).(*types.TypeParam); param || recv == nil {
+		return -1
+	}
+	iface, ok := recv.Underlying().(*types.Interface)
+	if !ok {
+		return -1
+	}
+	ms := make([]*types.Func, iface.NumMethods())
+	for i := range ms {
+		ms[i] = iface.Method(i)
+	}
+	slices.SortFunc(ms, func(a, b *types.Func) int {
+		if a.Exported() != b.Exported() {
+			if a.Exported() {
+				return -1
+			}
+			return 1
+		}
+		if c := strings.Compare(a.Name(), b.Name()); c != 0 {
+			return c
+		}
+		return strings.Compare(pkgPath(a), pkgPath(b))
+	})
+	return slices.IndexFunc(ms, func(m *types.Func) bool {
+		return m.Name() == s.Obj().Name() && (m.Exported() || pkgPath(m) == pkgPath(s.Obj().(*types.Func)))
+	})
+}
+
+// pkgPath is the import path of fn's package, "" for none.
+func pkgPath(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return ""
+	}
+	return fn.Pkg().Path()
+}
+
+// valueMethodWrappers returns the methods of value receivers f declares,
+// as the compiler names the pointer wrappers it makes for them, which an
+// interface value of the type calls: "(*T).M", "(*T[...]).M" for a
+// generic type (HBPackage registers them: rt/hb_funcs.go).
+func valueMethodWrappers(f *ast.File) []string {
+	var out []string
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 || fd.Name.Name == "_" {
+			continue
+		}
+		t := ast.Unparen(fd.Recv.List[0].Type)
+		if _, ptr := t.(*ast.StarExpr); ptr {
+			continue
+		}
+		args := ""
+		switch x := t.(type) {
+		case *ast.IndexExpr:
+			t, args = x.X, "[...]"
+		case *ast.IndexListExpr:
+			t, args = x.X, "[...]"
+		}
+		if id, ok := t.(*ast.Ident); ok {
+			out = append(out, "(*"+id.Name+args+")."+fd.Name.Name)
+		}
+	}
+	return out
 }

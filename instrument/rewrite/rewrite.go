@@ -395,7 +395,11 @@ func (fr *fileRewriter) appendRegistration(buf *bytes.Buffer) {
 	}
 	buf.WriteString("\nfunc init() {\n")
 	if fr.hbWhole {
-		fmt.Fprintf(buf, "\t%s.%s(%q, %q, %q)\n", rtAlias, rtnames.HBPackage, fr.pkg.Types.Path(), fr.pkg.Types.Name(), filepath.Dir(fr.name))
+		fmt.Fprintf(buf, "\t%s.%s(%q, %q, %q", rtAlias, rtnames.HBPackage, fr.pkg.Types.Path(), fr.pkg.Types.Name(), filepath.Dir(fr.name))
+		for _, m := range valueMethodWrappers(fr.astFile) {
+			fmt.Fprintf(buf, ", %q", m)
+		}
+		buf.WriteString(")\n")
 	}
 	fmt.Fprintf(buf, "\t%s.%s(%d, []%s.%s{\n", rtAlias, rtnames.RegisterSites, fr.first, rtAlias, rtnames.SiteInfo)
 	for _, s := range fr.sites {

@@ -51,7 +51,7 @@ var loads = map[string]Loads{
 	Once: LoadsReachable, Spawned: LoadsReachable, SpawnedJoined: LoadsReachable, SyncCall: LoadsReachable,
 	Spawned1: LoadsReachable, Spawned2: LoadsReachable, Spawned3: LoadsReachable, Spawned4: LoadsReachable,
 	Spawned0R: LoadsReachable, Spawned1R: LoadsReachable, Spawned2R: LoadsReachable, Spawned3R: LoadsReachable, Spawned4R: LoadsReachable,
-	WaitCall: LoadsReachable, SyncValue: LoadsReachable, ForeignLater: LoadsReachable, ForeignLaterErr: LoadsReachable, StoreLater: LoadsReachable, ForeignNext: LoadsNothing, ForeignFunc: LoadsNothing, HBPackage: LoadsNothing,
+	WaitCall: LoadsReachable, SyncValue: LoadsReachable, ForeignLater: LoadsReachable, ForeignLaterErr: LoadsReachable, StoreLater: LoadsReachable, ForeignNext: LoadsNothing, ForeignFunc: LoadsNothing, ForeignMethod: LoadsNothing, HBPackage: LoadsNothing,
 	CloseLater: LoadsNothing, CloseLaterSendOnly: LoadsNothing, // their functions call f
 	Later: LoadsReachable, Finalizer: LoadsReachable, Cleanup: LoadsReachable, // their functions call f
 	AcquireAll: LoadsNothing,

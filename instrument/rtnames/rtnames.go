@@ -157,6 +157,7 @@ const (
 	ForeignLaterErr    = "ForeignLaterErr"    // (t, f func() error): the same, the error dropped
 	ForeignNext        = "ForeignNext"        // (t): Foreign, deferred right after a deferred call into code not rewritten that has arguments
 	ForeignFunc        = "ForeignFunc"        // (t, f F) F: Foreign unless f's code is of a package an -hb build rewrote; a call through a value
+	ForeignMethod      = "ForeignMethod"      // (t, x I, m int) I: Foreign unless method m of x's table is code of a rewritten package; a call of an interface's method
 	HBPackage          = "HBPackage"          // (path, name, dir): the package is rewritten by an -hb build (its init)
 	StoreLater         = "StoreLater"         // (t, p, site, store, v): AtomicWrite, then store(v) (a deferred typed atomic Store)
 	ReleaseOp          = "ReleaseOp"          // (t, p) p: SyncRelease, then wg.Add, wg.Done, c.Signal, c.Broadcast on p
