@@ -253,7 +253,7 @@ func (h *heapPass) polyOf0(e ast.Expr, depth int) (poly, bool) {
 		if b := h.bind[v]; b != nil {
 			return h.polyOf(b, depth+1)
 		}
-		if v == h.c.Index {
+		if v == h.index() {
 			return polySym("@i"), true
 		}
 		if _, _, ok := h.innerRange(v); ok {
@@ -267,6 +267,12 @@ func (h *heapPass) polyOf0(e ast.Expr, depth int) (poly, bool) {
 			}
 		}
 		if h.invariant(x, 0) { // a value polyOf cannot read (bs := (n+k-1)/k), fixed while the construct runs
+			s := h.canon(x)
+			st.atoms[s] = x
+			return polySym(s), true
+		}
+	case *ast.SelectorExpr:
+		if h.items != nil && h.invariant(x, 0) { // a field that keeps its value while the pool runs (cbitems.go)
 			s := h.canon(x)
 			st.atoms[s] = x
 			return polySym(s), true
