@@ -159,6 +159,9 @@ func reportCallbackReads(pass *analysis.Pass, res *Result) {
 		p := res.CallbackReads(s.lit)
 		if p == nil {
 			pass.Reportf(s.lit.Pos(), "callback reads: none proven unwritten in its helper's tree: %s", res.cbReadsWhy[s.lit])
+			if why := res.cbItemsWhy[s.lit]; why != "" {
+				pass.Reportf(s.lit.Pos(), "callback item writes: none proven: %s", why)
+			}
 			continue
 		}
 		items := 0
