@@ -137,3 +137,19 @@ func doubled(w, h int) []uint8 { // want doubled:"synchronizes: communicates by 
 	})
 	return dst
 }
+
+// weighted ranges over a slice of weights per row, as imaging's
+// resizeHorizontal does: x below len(weights).
+func weighted(h int, weights []float64) *image.NRGBA { // want weighted:"synchronizes: communicates by channel"
+	dst := image.NewNRGBA(image.Rect(0, 0, len(weights), h))
+	parallel(0, h, func(ys <-chan int) { // want `callback item writes: 1 access\(es\) of the output not checked: each item touches its own elements of the output made for the callback \(when .* && len\(weights\) <= \(dst\.Stride \+ 3\) / 4\)` `callback reads: 2 read\(s\) of memory nothing in its helper's tree writes, not checked` `prologue: function literal runs a checked copy when called through its value with a task`
+		for y := range ys { // want `callback items: each receive from ys is a work item when its goroutine drains that channel`
+			for x := range weights {
+				j := y*dst.Stride + x*4     // want `dst\.Stride: read-only: nothing the helper's tree runs writes it`
+				d := dst.Pix[j : j+4 : j+4] // want `dst\.Pix: read-only: nothing the helper's tree runs writes it`
+				d[2] = 3                    // want `d\[2\]: independent: each item touches its own elements of the output made for the callback \(when .* && len\(weights\) <= \(dst\.Stride \+ 3\) / 4\)`
+			}
+		}
+	})
+	return dst
+}
