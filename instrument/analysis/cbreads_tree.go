@@ -219,7 +219,7 @@ func (t *treeWalk) foreign(r *Result, call *ast.CallExpr, fn *types.Func) {
 	}
 	info := r.finder.info
 	ops := append([]ast.Expr{}, call.Args...)
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil && !readsReceiver(fn) {
 		ops = append(ops, sel.X)
 	}
 	for _, a := range ops {
@@ -276,6 +276,28 @@ func (r *Result) carriesCode(t types.Type, seen map[types.Type]bool) bool {
 			}
 		}
 	case *types.TypeParam:
+		return true
+	}
+	return false
+}
+
+// readsReceiver reports whether fn is a method of the standard library's
+// image types that only reads its receiver: an offset, the bounds, the
+// color model or a pixel's color. imaging's scanner calls img.COffset(x,
+// y) on the source image for each pixel, which otherwise counted as a
+// write of every *image.YCbCr field and left the source's headers checked.
+func readsReceiver(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "image" {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return false
+	}
+	switch fn.Name() {
+	case "PixOffset", "COffset", "YOffset", "AOffset", "Bounds", "ColorModel", "At", "Opaque",
+		"RGBAAt", "RGBA64At", "NRGBAAt", "NRGBA64At", "GrayAt", "Gray16At", "AlphaAt", "Alpha16At",
+		"CMYKAt", "YCbCrAt", "NYCbCrAAt", "ColorIndexAt":
 		return true
 	}
 	return false
