@@ -374,11 +374,11 @@ func (h *heapPass) itemAccessOf(id *ast.Ident, v *types.Var, stack []ast.Node, f
 		if ix == nil {
 			return itemAccess{}, nil, "an output is ranged over whole"
 		}
-		pk, ok := h.polyOf(ix.Index, 0)
+		pk, srcs, ok := h.itemPoly(ix.Index)
 		if !ok {
 			return itemAccess{}, nil, "a subscript is no polynomial: " + types.ExprString(ix.Index)
 		}
-		return itemAccess{lo: pk, hi: pk.add(polyConst(1), 1), srcs: []ast.Expr{ix.Index}, key: ast.Unparen(ix)}, v, ""
+		return itemAccess{lo: pk, hi: pk.add(polyConst(1), 1), srcs: srcs, key: ast.Unparen(ix)}, v, ""
 	}
 	// Through a window w := out.Pix[lo:hi(:max)], declared once and
 	// never resliced: w[k] is out's element lo+k, and any use of w stays
@@ -631,4 +631,109 @@ func exprStrings(es []ast.Expr) []string {
 		out[k] = types.ExprString(e)
 	}
 	return out
+}
+
+// itemPoly reads the subscript e of an access in a callback's items as a
+// polynomial, with the source expressions whose magnitudes bound its
+// arithmetic: polyOf's, or, for a counter stepped once per iteration of
+// a loop (imaging's sharpen: j := y*dst.Stride, then dst.Pix[j] … j++
+// as the last statement of for i := 0; i < src.w*4; i++), its value
+// there, j0 + i - lo.
+func (h *heapPass) itemPoly(e ast.Expr) (poly, []ast.Expr, bool) {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, _ := h.info.Uses[id].(*types.Var); v != nil {
+			if j0, i, lo, ok := h.stepCounter(v, id); ok {
+				p0, ok1 := h.polyOf(j0, 0)
+				pi, ok2 := h.polyOf(i, 0)
+				pl, ok3 := h.polyOf(lo, 0)
+				if ok1 && ok2 && ok3 {
+					// The counter's value as one expression, so that its
+					// magnitude bounds the sum the steps compute.
+					sum := &ast.BinaryExpr{X: &ast.BinaryExpr{X: j0, Op: token.ADD, Y: i}, Op: token.SUB, Y: lo}
+					h.info.Types[sum.X] = types.TypeAndValue{Type: types.Typ[types.Int]}
+					h.info.Types[sum] = types.TypeAndValue{Type: types.Typ[types.Int]}
+					return p0.add(pi, 1).add(pl, -1), []ast.Expr{sum}, true
+				}
+				return poly{}, nil, false
+			}
+		}
+	}
+	p, ok := h.polyOf(e, 0)
+	return p, []ast.Expr{e}, ok
+}
+
+// stepCounter reports whether v, used at id, is a counter declared v :=
+// j0 in a block of the callback and written only by v++, the last
+// statement of a loop for i := lo; i < hi; i++ that is a later statement
+// of the same block, with every use of v in that loop's body before the
+// v++ and no continue or goto in it (which could skip the step): then at
+// id, v is j0 + i - lo. j0 must keep its value while v is in scope
+// (sameValue). It returns j0, the loop variable (as id's expression) and
+// lo.
+func (h *heapPass) stepCounter(v *types.Var, id *ast.Ident) (j0, i, lo ast.Expr, ok bool) {
+	w := h.r.writes[v]
+	if w == nil || w.elsewhere || len(w.at) != 1 || h.spec == nil || !within(v.Pos(), h.spec.lit) {
+		return nil, nil, nil, false
+	}
+	var block *ast.BlockStmt
+	var decl int
+	ast.Inspect(h.spec.lit.Body, func(n ast.Node) bool {
+		b, isBlock := n.(*ast.BlockStmt)
+		if !isBlock || block != nil {
+			return block == nil
+		}
+		for k, st := range b.List {
+			if as, isAs := st.(*ast.AssignStmt); isAs && as.Tok == token.DEFINE && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+				if lid, isID := as.Lhs[0].(*ast.Ident); isID && h.info.Defs[lid] == v {
+					block, decl, j0 = b, k, as.Rhs[0]
+				}
+			}
+		}
+		return block == nil
+	})
+	if block == nil || !h.sameValue(v, j0) {
+		return nil, nil, nil, false
+	}
+	for _, st := range block.List[decl+1:] {
+		l, isFor := st.(*ast.ForStmt)
+		if !isFor || len(l.Body.List) == 0 {
+			continue
+		}
+		inc, isInc := l.Body.List[len(l.Body.List)-1].(*ast.IncDecStmt)
+		if !isInc || inc.Tok != token.INC || !isVarIdent(h.info, inc.X, v) || w.at[0] < inc.Pos() || w.at[0] >= inc.End() {
+			continue
+		}
+		as, _ := l.Init.(*ast.AssignStmt)
+		if as == nil || len(as.Lhs) != 1 {
+			return nil, nil, nil, false
+		}
+		lv, _ := h.info.Defs[as.Lhs[0].(*ast.Ident)].(*types.Var)
+		init, cond, isCount := forParts(l, lv, h.info)
+		if !isCount || cond.Op != token.LSS || h.loopOf[lv] == nil || !h.loopOwnedVar(lv) {
+			return nil, nil, nil, false
+		}
+		// Every use of v before the step, in this loop; no jump past it.
+		ok = true
+		ast.Inspect(h.spec.lit.Body, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.Ident:
+				if h.info.Uses[x] == v && x != inc.X && (!within(x.Pos(), l.Body) || x.Pos() >= inc.Pos()) {
+					ok = false
+				}
+			case *ast.BranchStmt:
+				if within(x.Pos(), l.Body) && (x.Tok == token.CONTINUE || x.Tok == token.GOTO) {
+					ok = false
+				}
+			}
+			return ok
+		})
+		if !ok || !within(id.Pos(), l.Body) {
+			return nil, nil, nil, false
+		}
+		use := &ast.Ident{Name: lv.Name(), NamePos: id.Pos()} // the loop variable, read where v is
+		h.info.Uses[use] = lv
+		h.info.Types[use] = types.TypeAndValue{Type: lv.Type()}
+		return j0, use, init, true
+	}
+	return nil, nil, nil, false
 }

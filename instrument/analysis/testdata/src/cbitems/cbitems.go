@@ -153,3 +153,36 @@ func weighted(h int, weights []float64) *image.NRGBA { // want weighted:"synchro
 	})
 	return dst
 }
+
+// stepped steps a counter through its row, as imaging's Sharpen does.
+func stepped(w, h int) []uint8 { // want stepped:"synchronizes: communicates by channel"
+	dst := make([]uint8, w*h)
+	parallel(0, h, func(ys <-chan int) { // want `callback item writes: 1 access\(es\) of the output not checked: each item touches its own elements of the output made for the callback \(when .* && \(\(h\) \* \(w\)\) \+ \(\(0\) \+ \(w\)\) <= int\(\^uint\(0\) >> 1\) - 0\)` `callback reads: none proven unwritten in its helper's tree: every read may meet a write of its type` `prologue: function literal runs a checked copy when called through its value with a task`
+		for y := range ys { // want `callback items: each receive from ys is a work item when its goroutine drains that channel`
+			j := y * w
+			for i := 0; i < w; i++ {
+				dst[j] = 1 // want `dst\[j\]: independent: each item touches its own elements of the output made for the callback \(when .* && \(\(h\) \* \(w\)\) \+ \(\(0\) \+ \(w\)\) <= int\(\^uint\(0\) >> 1\) - 0\)`
+				j++
+			}
+		}
+	})
+	return dst
+}
+
+// skipped may skip its counter's step: not read as one.
+func skipped(w, h int) []uint8 { // want skipped:"synchronizes: communicates by channel"
+	dst := make([]uint8, w*h)
+	parallel(0, h, func(ys <-chan int) { // want `callback item writes: none proven: a subscript is no polynomial: j` `callback reads: none proven unwritten in its helper's tree: every read may meet a write of its type` `prologue: function literal runs a checked copy when called through its value with a task`
+		for y := range ys { // want `callback items: each receive from ys is a work item when its goroutine drains that channel`
+			j := y * w
+			for i := 0; i < w; i++ {
+				if i == 2 {
+					continue
+				}
+				dst[j] = 1
+				j++
+			}
+		}
+	})
+	return dst
+}
