@@ -359,9 +359,22 @@ func (h *heapPass) itemAccessOf(id *ast.Ident, v *types.Var, stack []ast.Node, f
 			ix = pn
 		}
 	case *ast.SliceExpr:
-		if pn.X == x {
-			return itemAccess{}, nil, "" // a window (cbfresh.go keeps it one); its uses carry the footprint
+		if pn.X != x {
+			break
 		}
+		// A window's declaration: its uses carry the footprint. A slice
+		// used otherwise (copied into, ranged over) is an access of its
+		// own, which has none here.
+		if as, isAs := parent(k + 1).(*ast.AssignStmt); isAs && len(as.Lhs) == len(as.Rhs) {
+			for n, r := range as.Rhs {
+				if r == pn {
+					if wid, isID := as.Lhs[n].(*ast.Ident); isID && fresh[identVar(wid, info)] {
+						return itemAccess{}, nil, ""
+					}
+				}
+			}
+		}
+		return itemAccess{}, nil, "a slice of an output is used whole (copied or ranged over)"
 	case *ast.RangeStmt:
 		if pn.X == x {
 			rs = pn
@@ -370,7 +383,7 @@ func (h *heapPass) itemAccessOf(id *ast.Ident, v *types.Var, stack []ast.Node, f
 	if ix == nil && rs == nil {
 		return itemAccess{}, nil, "an output is used whole (copied)"
 	}
-	if !h.r.outputWindow(v, fresh) {
+	if !within(v.Pos(), h.spec.lit) { // an output (the caller's); the callback's names are windows
 		if ix == nil {
 			return itemAccess{}, nil, "an output is ranged over whole"
 		}
@@ -424,12 +437,6 @@ func (h *heapPass) itemAccessOf(id *ast.Ident, v *types.Var, stack []ast.Node, f
 	return a, out, ""
 }
 
-// outputWindow reports whether v is a window (a local sliced from an
-// output), not an output itself.
-func (r *Result) outputWindow(v *types.Var, fresh map[*types.Var]bool) bool {
-	return fresh[v] && r.defOfAny(v) != nil
-}
-
 // defOfAny is the slice expression v is declared with anywhere in the
 // package's files, or nil.
 func (r *Result) defOfAny(v *types.Var) *ast.SliceExpr {
@@ -442,8 +449,10 @@ func (r *Result) defOfAny(v *types.Var) *ast.SliceExpr {
 	return nil
 }
 
-// windowSlice is the slicing a window v is declared with, when v is
-// assigned nothing else.
+// windowSlice is the slicing a window v (a local of the callback) is
+// declared with by :=, when v is assigned nothing else; nil otherwise
+// (var w []T, then w = out.Pix[…] per item: each item's window may start
+// elsewhere, so w's subscripts say nothing of the output's elements).
 func (h *heapPass) windowSlice(v *types.Var) *ast.SliceExpr {
 	if !h.immutable(v) {
 		return nil
@@ -460,7 +469,7 @@ func (h *heapPass) windowOf(sl *ast.SliceExpr, fresh map[*types.Var]bool) (*type
 	}
 	id, _ := x.(*ast.Ident)
 	v := identVar(id, h.info)
-	if v == nil || !fresh[v] || h.r.outputWindow(v, fresh) {
+	if v == nil || !fresh[v] || within(v.Pos(), h.spec.lit) {
 		return nil, false
 	}
 	return v, true
