@@ -219,7 +219,9 @@ func (t *treeWalk) foreign(r *Result, call *ast.CallExpr, fn *types.Func) {
 	}
 	info := r.finder.info
 	ops := append([]ast.Expr{}, call.Args...)
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil && !readsReceiver(fn) {
+	var recv ast.Expr
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
+		recv = sel.X
 		ops = append(ops, sel.X)
 	}
 	for _, a := range ops {
@@ -229,10 +231,14 @@ func (t *treeWalk) foreign(r *Result, call *ast.CallExpr, fn *types.Func) {
 		}
 		switch u := at.Underlying().(type) {
 		case *types.Pointer:
-			t.writes = append(t.writes, treeWrite{typ: u.Elem()})
+			if a != recv || !readsReceiver(fn) {
+				t.writes = append(t.writes, treeWrite{typ: u.Elem()})
+			}
 		case *types.Slice:
 			t.writes = append(t.writes, treeWrite{typ: u.Elem(), elem: true})
 		}
+		// (A receiver only read may still lead to code: Paletted's and
+		// Uniform's Opaque call their colors' RGBA methods.)
 		if r.carriesCode(at, map[types.Type]bool{}) {
 			t.callable()
 		}
