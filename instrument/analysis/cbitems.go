@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 )
 
@@ -298,7 +299,12 @@ func (r *Result) itemWrites(s *specSite, fresh map[*types.Var]bool, p *HeapProof
 	}
 	v := HeapVerdict{Independent: true, Why: "each item touches its own elements of the output made for the callback"}
 	if len(conds) > 0 {
-		g := GuardSpan{Path: ast.NewIdent("items"), Injective: true, Band: true, Cond: conjunction(dedupe(conds))}
+		var names []string
+		for out := range outs {
+			names = append(names, out.Name())
+		}
+		sort.Strings(names)
+		g := GuardSpan{Path: ast.NewIdent(strings.Join(names, ", ")), Injective: true, Band: true, Cond: conjunction(dedupe(conds))}
 		p.Guard = append(p.Guard, g)
 		v.Guarded = true
 		v.Why += " (when " + strings.Join(exprStrings(dedupe(conds)), " && ") + ")"
