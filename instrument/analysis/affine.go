@@ -186,6 +186,7 @@ type affineState struct {
 	monoSyms  bool                          // polyOf reads monotone values of the index as symbols (exact.go)
 	wholes    int                           // the fresh symbols of rows coordinates used whole (rows.go), so far
 	mono      map[string]ast.Expr           // those symbols' expressions
+	lens      map[ast.Expr]*ast.CallExpr    // len(x) of the slices inner loops range over (lenOf)
 }
 
 func (h *heapPass) affine() *affineState {
@@ -253,7 +254,7 @@ func (h *heapPass) polyOf0(e ast.Expr, depth int) (poly, bool) {
 		if b := h.bind[v]; b != nil {
 			return h.polyOf(b, depth+1)
 		}
-		if v == h.c.Index {
+		if v == h.index() {
 			return polySym("@i"), true
 		}
 		if _, _, ok := h.innerRange(v); ok {
@@ -267,6 +268,12 @@ func (h *heapPass) polyOf0(e ast.Expr, depth int) (poly, bool) {
 			}
 		}
 		if h.invariant(x, 0) { // a value polyOf cannot read (bs := (n+k-1)/k), fixed while the construct runs
+			s := h.canon(x)
+			st.atoms[s] = x
+			return polySym(s), true
+		}
+	case *ast.SelectorExpr:
+		if h.items != nil && h.invariant(x, 0) { // a field that keeps its value while the pool runs (cbitems.go)
 			s := h.canon(x)
 			st.atoms[s] = x
 			return polySym(s), true
@@ -329,6 +336,9 @@ func (h *heapPass) innerRange(v *types.Var) (lo ast.Expr, hi innerBound, ok bool
 			}
 			return zeroLit, innerBound{e: sl.High, minus: lo}, true
 		}
+		if _, isSlice := underlying(h.info.TypeOf(l.X)).(*types.Slice); isSlice && h.items != nil && h.invariant(l.X, 0) {
+			return zeroLit, innerBound{e: h.lenOf(l.X)}, true // range weights: below len(weights), fixed (cbitems.go)
+		}
 	}
 	return nil, innerBound{}, false
 }
@@ -359,4 +369,25 @@ func (h *heapPass) subSlice(x ast.Expr) *ast.SliceExpr {
 		}
 	}
 	return nil
+}
+
+// lenOf is len(x), written for x, a slice whose length is invariant: a
+// call of the builtin the type information knows, made once per x so
+// that its atom is one symbol.
+func (h *heapPass) lenOf(x ast.Expr) ast.Expr {
+	st := h.affine()
+	if st.lens == nil {
+		st.lens = map[ast.Expr]*ast.CallExpr{}
+	}
+	x = ast.Unparen(x)
+	if c := st.lens[x]; c != nil {
+		return c
+	}
+	fn := ast.NewIdent("len")
+	fn.NamePos = x.Pos()
+	h.info.Uses[fn] = types.Universe.Lookup("len")
+	c := &ast.CallExpr{Fun: fn, Lparen: x.Pos(), Args: []ast.Expr{x}, Rparen: x.End()}
+	h.info.Types[c] = types.TypeAndValue{Type: types.Typ[types.Int]}
+	st.lens[x] = c
+	return c
 }

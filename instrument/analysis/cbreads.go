@@ -54,6 +54,7 @@ func (r *Result) CallbackReads(lit *ast.FuncLit) *HeapProof {
 	if r.cbReads == nil {
 		r.cbReads = map[*ast.FuncLit]*HeapProof{}
 		r.cbReadsWhy = map[*ast.FuncLit]string{}
+		r.cbItemsWhy = map[*ast.FuncLit]string{}
 		var ctx []*ContextClone
 		for _, s := range r.specSites() {
 			p, why := r.callbackReads(s)
@@ -115,6 +116,18 @@ func (r *Result) callbackReads(s *specSite) (*HeapProof, string) {
 	}
 	r.proveReads(p, s.lit.Body, lent, t.writes)
 	r.proveCtx(ctx, t.writes)
+	// The items' writes of the outputs (cbitems.go). The guard reads fields
+	// the helper's statements before its construct may write too.
+	pre := *t
+	pre.writes = nil
+	for _, st := range c.List[:c.First] {
+		pre.walk(r, st)
+	}
+	if pre.why != "" {
+		r.cbItemsWhy[s.lit] = pre.why
+	} else {
+		r.cbItemsWhy[s.lit] = r.itemWrites(s, t.fresh, p, append(append([]treeWrite{}, t.writes...), pre.writes...))
+	}
 	if len(p.verdicts) == 0 && len(ctx) == 0 {
 		return nil, "every read may meet a write of its type"
 	}
@@ -146,12 +159,28 @@ func reportCallbackReads(pass *analysis.Pass, res *Result) {
 		p := res.CallbackReads(s.lit)
 		if p == nil {
 			pass.Reportf(s.lit.Pos(), "callback reads: none proven unwritten in its helper's tree: %s", res.cbReadsWhy[s.lit])
+			if why := res.cbItemsWhy[s.lit]; why != "" {
+				pass.Reportf(s.lit.Pos(), "callback item writes: none proven: %s", why)
+			}
 			continue
 		}
-		if n := len(p.verdicts) - len(p.lent); n > 0 {
+		items := 0
+		var when string
+		for e, v := range p.verdicts {
+			if v.Independent && !p.lent[e] {
+				items++
+				when = v.Why
+			}
+		}
+		if n := len(p.verdicts) - len(p.lent) - items; n > 0 {
 			pass.Reportf(s.lit.Pos(), "callback reads: %d read(s) of memory nothing in its helper's tree writes, not checked", n)
 		} else {
 			pass.Reportf(s.lit.Pos(), "callback reads: none proven unwritten in its helper's tree: every read may meet a write of its type")
+		}
+		if items > 0 {
+			pass.Reportf(s.lit.Pos(), "callback item writes: %d access(es) of the output not checked: %s", items, when)
+		} else if why := res.cbItemsWhy[s.lit]; why != "" {
+			pass.Reportf(s.lit.Pos(), "callback item writes: none proven: %s", why)
 		}
 		reportVerdicts(pass, p)
 		for _, cc := range p.ctxList() {
@@ -167,9 +196,12 @@ func reportVerdicts(pass *analysis.Pass, p *HeapProof) {
 		return
 	}
 	for e, v := range p.verdicts {
-		if p.lent[e] {
+		switch {
+		case p.lent[e]:
 			pass.Reportf(e.Pos(), "%s: private: %s", types.ExprString(e), v.Why)
-		} else {
+		case v.Independent:
+			pass.Reportf(e.Pos(), "%s: independent: %s", types.ExprString(e), v.Why)
+		default:
 			pass.Reportf(e.Pos(), "%s: read-only: %s", types.ExprString(e), v.Why)
 		}
 	}

@@ -219,7 +219,9 @@ func (t *treeWalk) foreign(r *Result, call *ast.CallExpr, fn *types.Func) {
 	}
 	info := r.finder.info
 	ops := append([]ast.Expr{}, call.Args...)
+	var recv ast.Expr
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && info.Selections[sel] != nil {
+		recv = sel.X
 		ops = append(ops, sel.X)
 	}
 	for _, a := range ops {
@@ -229,10 +231,14 @@ func (t *treeWalk) foreign(r *Result, call *ast.CallExpr, fn *types.Func) {
 		}
 		switch u := at.Underlying().(type) {
 		case *types.Pointer:
-			t.writes = append(t.writes, treeWrite{typ: u.Elem()})
+			if a != recv || !readsReceiver(fn) {
+				t.writes = append(t.writes, treeWrite{typ: u.Elem()})
+			}
 		case *types.Slice:
 			t.writes = append(t.writes, treeWrite{typ: u.Elem(), elem: true})
 		}
+		// (A receiver only read may still lead to code: Paletted's and
+		// Uniform's Opaque call their colors' RGBA methods.)
 		if r.carriesCode(at, map[types.Type]bool{}) {
 			t.callable()
 		}
@@ -276,6 +282,28 @@ func (r *Result) carriesCode(t types.Type, seen map[types.Type]bool) bool {
 			}
 		}
 	case *types.TypeParam:
+		return true
+	}
+	return false
+}
+
+// readsReceiver reports whether fn is a method of the standard library's
+// image types that only reads its receiver: an offset, the bounds, the
+// color model or a pixel's color. imaging's scanner calls img.COffset(x,
+// y) on the source image for each pixel, which otherwise counted as a
+// write of every *image.YCbCr field and left the source's headers checked.
+func readsReceiver(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "image" {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return false
+	}
+	switch fn.Name() {
+	case "PixOffset", "COffset", "YOffset", "AOffset", "Bounds", "ColorModel", "At", "Opaque",
+		"RGBAAt", "RGBA64At", "NRGBAAt", "NRGBA64At", "GrayAt", "Gray16At", "AlphaAt", "Alpha16At",
+		"CMYKAt", "YCbCrAt", "NYCbCrAAt", "ColorIndexAt":
 		return true
 	}
 	return false

@@ -222,6 +222,7 @@ func (h *heapPass) nonNegative(d poly) ([]ast.Expr, bool) {
 	}
 	st := h.affine()
 	var pos, neg ast.Expr
+	scale := int64(1) // neg's factor
 	for m, c := range d.terms {
 		x := st.atoms[m]
 		if x == nil || strings.Contains(m, symSep) {
@@ -235,14 +236,17 @@ func (h *heapPass) nonNegative(d poly) ([]ast.Expr, bool) {
 		switch {
 		case c == 1 && pos == nil:
 			pos = e
-		case c == -1 && neg == nil:
-			neg = e
+		case c < 0 && c >= -maxInt32 && neg == nil:
+			neg, scale = e, -c
 		default:
 			return nil, false
 		}
 	}
 	if d.k > maxInt32 || d.k < -maxInt32 {
 		return nil, false
+	}
+	if scale > 1 {
+		return scaledNonNegative(pos, neg, scale, d.k)
 	}
 	var conds []ast.Expr
 	lhs := pos
@@ -257,6 +261,33 @@ func (h *heapPass) nonNegative(d poly) ([]ast.Expr, bool) {
 		conds = append(conds, &ast.BinaryExpr{X: pos, Op: token.GEQ, Y: intLit(0)})
 	}
 	return append(conds, &ast.BinaryExpr{X: lhs, Op: token.GEQ, Y: intLit(-d.k)}), true
+}
+
+// scaledNonNegative returns the conditions under which pos - k·neg + c ≥ 0
+// (k ≥ 2, pos and neg invariants required ≥ 0; pos may be absent): k·neg
+// ≤ pos + c, tested as neg ≤ (pos + c)/k once pos + c is known to be ≥ 0
+// and not to wrap (the quotient rounds down, which for a non-negative
+// dividend is exact enough: k·neg ≤ n ⟺ neg ≤ ⌊n/k⌋). Rows of 4·w bytes
+// within a stride (imaging's Stride - 4·w ≥ 0, cbitems.go).
+func scaledNonNegative(pos, neg ast.Expr, k, c int64) ([]ast.Expr, bool) {
+	conds := []ast.Expr{&ast.BinaryExpr{X: neg, Op: token.GEQ, Y: intLit(0)}}
+	var n ast.Expr = intLit(c)
+	if pos != nil {
+		conds = append(conds, &ast.BinaryExpr{X: pos, Op: token.GEQ, Y: intLit(0)})
+		switch {
+		case c > 0:
+			conds = append(conds, &ast.BinaryExpr{X: pos, Op: token.LEQ, Y: &ast.BinaryExpr{X: maxInt(), Op: token.SUB, Y: intLit(c)}})
+			n = &ast.BinaryExpr{X: pos, Op: token.ADD, Y: intLit(c)}
+		case c < 0:
+			conds = append(conds, &ast.BinaryExpr{X: pos, Op: token.GEQ, Y: intLit(-c)})
+			n = &ast.BinaryExpr{X: pos, Op: token.SUB, Y: intLit(-c)}
+		default:
+			n = pos
+		}
+	} else if c < 0 {
+		return nil, false
+	}
+	return append(conds, &ast.BinaryExpr{X: neg, Op: token.LEQ, Y: &ast.BinaryExpr{X: &ast.ParenExpr{X: n}, Op: token.QUO, Y: intLit(k)}}), true
 }
 
 // conjunction is c1 && c2 && …, in order.

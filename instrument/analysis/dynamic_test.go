@@ -61,3 +61,15 @@ func TestContextClones(t *testing.T) {
 	setAnalyzerFlag(t, "accesses", "true")
 	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "cbclone")
 }
+
+// TestCallbackItemWrites: a callback's item writes of an output made for
+// it, proven apart across items (cbitems.go): rows and columns under the
+// guard the callback tests at its start; a row shared by two items
+// (y/2), a write outside the items, and a helper that sends every row
+// twice are not.
+func TestCallbackItemWrites(t *testing.T) {
+	setAnalyzerFlag(t, "decisions", "true")
+	setAnalyzerFlag(t, "dynamic", "true")
+	setAnalyzerFlag(t, "accesses", "true")
+	analysistest.Run(t, analysistest.TestData(), analysis.Analyzer, "cbitems")
+}

@@ -161,6 +161,9 @@ type heapPass struct {
 	// the helper's parameter, and specWalked whether it was (specialize.go).
 	spec       *specSite
 	specWalked bool
+	// items, when not nil, makes this pass read a callback's item
+	// footprints (cbitems.go): its item variable is "@i".
+	items *itemSpace
 }
 
 // heapRoot is one slice the goroutine body indexes: a stable path (flat),
@@ -238,7 +241,12 @@ type retracted struct {
 	rows map[string]bool
 }
 
-func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
+func (r *Result) newHeapPass(c *Construct) (*heapPass, string) { return r.newHeapPassOf(c, false) }
+
+// newHeapPassOf is newHeapPass; anyVersion skips the test of the loop
+// variables' version, for a pass that reads no goroutine body's captures
+// (a callback's items, cbitems.go: its variables are checked there).
+func (r *Result) newHeapPassOf(c *Construct, anyVersion bool) (*heapPass, string) {
 	fk := onlyFork(c)
 	loop := loopStmt(c.List[c.First])
 	pool := fk == nil && poolReadOnly(c, loop)
@@ -265,7 +273,7 @@ func (r *Result) newHeapPass(c *Construct) (*heapPass, string) {
 	if file == nil {
 		return nil, "no file"
 	}
-	if v := r.finder.info.FileVersions[file]; v != "" && version.Compare(v, "go1.22") < 0 {
+	if v := r.finder.info.FileVersions[file]; v != "" && version.Compare(v, "go1.22") < 0 && !anyVersion {
 		return nil, "loop variables are shared between iterations before go1.22"
 	}
 	h := &heapPass{r: r, c: c, pool: pool, info: r.finder.info, fk: fk, defs: map[*types.Var]ast.Expr{}, loopOf: map[*types.Var]ast.Stmt{},

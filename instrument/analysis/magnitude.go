@@ -17,6 +17,9 @@ import (
 // the index's magnitude is at most the bound's), the bounds' arithmetic
 // does not wrap, and neither does the index stepping past its bound.
 func (h *heapPass) indexRange() (first, last poly, conds []ast.Expr, ok bool) {
+	if h.items != nil {
+		return h.itemRange()
+	}
 	if h.c.Index == nil {
 		return poly{}, poly{}, nil, false
 	}
@@ -139,7 +142,7 @@ func (h *heapPass) magnitude(e ast.Expr, conds *[]ast.Expr, depth int) (ast.Expr
 		if b := h.bind[v]; b != nil {
 			return h.magnitude(b, conds, depth+1)
 		}
-		if v == h.c.Index {
+		if v == h.index() {
 			return h.indexMagnitude(conds, depth)
 		}
 		if lo, b, ok := h.innerRange(v); ok && b.e != nil {
@@ -247,6 +250,9 @@ func (h *heapPass) magnitude(e ast.Expr, conds *[]ast.Expr, depth int) (ast.Expr
 // indexMagnitude bounds the loop index's magnitude by its loop's bound:
 // the index counts up from a first value indexRange requires ≥ 0.
 func (h *heapPass) indexMagnitude(conds *[]ast.Expr, depth int) (ast.Expr, bool) {
+	if h.items != nil {
+		return h.magnitude(h.items.end, conds, depth+1) // items in [first, end), first ≥ 0 (itemRange)
+	}
 	switch l := loopStmt(h.c.List[h.c.First]).(type) {
 	case *ast.RangeStmt:
 		return h.magnitude(l.X, conds, depth+1)
@@ -390,4 +396,30 @@ func (h *heapPass) variableStep() (ast.Expr, bool) {
 	var divs []ast.Expr
 	e, ok := h.atStart(h.step, nil, &divs, 0)
 	return e, ok && len(divs) == 0
+}
+
+// itemRange is indexRange for a callback's items (cbitems.go): the values
+// of the helper's feed, [first, end), first required ≥ 0, their
+// arithmetic not wrapping.
+func (h *heapPass) itemRange() (first, last poly, conds []ast.Expr, ok bool) {
+	first, ok1 := h.polyOf(h.items.first, 0)
+	end, ok2 := h.polyOf(h.items.end, 0)
+	if !ok1 || !ok2 || first.has("@i") || end.has("@i") || len(first.symbols("@j")) > 0 || len(end.symbols("@j")) > 0 {
+		return poly{}, poly{}, nil, false
+	}
+	if _, ok := h.magnitude(h.items.first, &conds, 0); !ok {
+		return poly{}, poly{}, nil, false
+	}
+	if _, ok := h.magnitude(h.items.end, &conds, 0); !ok {
+		return poly{}, poly{}, nil, false
+	}
+	if k, isConst := first.constant(); !isConst || k < 0 {
+		var divs []ast.Expr
+		s, ok := h.atStart(h.items.first, nil, &divs, 0)
+		if !ok || len(divs) > 0 {
+			return poly{}, poly{}, nil, false
+		}
+		conds = append(conds, &ast.BinaryExpr{X: s, Op: token.GEQ, Y: intLit(0)})
+	}
+	return first, end.add(polyConst(1), -1), conds, true
 }

@@ -237,7 +237,7 @@ func (h *heapPass) atStart(e ast.Expr, idx ast.Expr, divs *[]ast.Expr, depth int
 		v, _ := h.info.Uses[x].(*types.Var)
 		switch {
 		case v == nil:
-		case v == h.c.Index:
+		case v == h.index():
 			return idx, idx != nil
 		case h.bind[v] != nil:
 			return h.atStart(h.bind[v], idx, divs, depth+1)

@@ -526,7 +526,7 @@ func (h *heapPass) invariant(e ast.Expr, depth int) bool {
 	switch x := e.(type) {
 	case *ast.Ident:
 		v, _ := h.info.Uses[x].(*types.Var)
-		if v == nil || v == h.c.Index {
+		if v == nil || v == h.index() {
 			return false
 		}
 		if b := h.bind[v]; b != nil {
@@ -583,7 +583,7 @@ func (h *heapPass) stable(e ast.Expr) bool {
 		if v != nil && v.Pkg() == h.r.finder.pkg && v.Parent() == v.Pkg().Scope() {
 			return !h.written(v.Type()) // a global of this package: nothing in the construct writes its type
 		}
-		return v != nil && v != h.c.Index && h.outside(v) && h.r.ReadOnly(v, h.c)
+		return v != nil && v != h.index() && h.outside(v) && h.r.ReadOnly(v, h.c)
 	case *ast.SelectorExpr:
 		if sel, ok := h.info.Uses[x.Sel].(*types.Var); ok && h.info.Selections[x] == nil {
 			return sel.Pkg() == h.r.finder.pkg && !h.written(sel.Type()) // pkg.V is another package's global: not followed
@@ -594,6 +594,9 @@ func (h *heapPass) stable(e ast.Expr) bool {
 		}
 		if !s.Indirect() && !isPtr(h.info.TypeOf(x.X)) {
 			return true // a part of a stable local
+		}
+		if h.items != nil {
+			return h.items.stable(x) // no write of the pool's tree meets it (cbitems.go)
 		}
 		return !h.written(h.info.TypeOf(x))
 	}
@@ -616,6 +619,9 @@ func (h *heapPass) ownInstance(v *types.Var) bool {
 // written reports whether any write of the construct may touch memory of
 // type t.
 func (h *heapPass) written(t types.Type) bool {
+	if h.items != nil {
+		return true // a callback's items list no writes by type (cbitems.go): anything may be written
+	}
 	for _, w := range h.writes {
 		if h.overlap(w, t) { // views.go
 			return true
@@ -669,7 +675,7 @@ func (h *heapPass) sameValue(v *types.Var, d ast.Expr) bool {
 				return true
 			}
 			switch {
-			case h.immutable(u), u == h.c.Index, h.bind[u] != nil:
+			case h.immutable(u), u == h.index(), h.bind[u] != nil:
 			case inside && h.outside(u) && h.r.ReadOnly(u, h.c):
 			case h.loopOf[u] != nil && h.loopOwnedVar(u) && within(v.Pos(), loopBody(h.loopOf[u])):
 			default:

@@ -55,6 +55,7 @@ type Result struct {
 	link          *linkage                         // the packages rewritten together (Link)
 	cbReads       map[*ast.FuncLit]*HeapProof      // callbacks' reads nothing in their tree writes (cbreads.go)
 	cbReadsWhy    map[*ast.FuncLit]string          // why none, for those without
+	cbItemsWhy    map[*ast.FuncLit]string          // why a callback's item writes are not proven (cbitems.go), or ""
 	ctxClones     map[*types.Func][]*ContextClone  // callees' clones for one call of a callback (cbclone.go)
 	atomicOnly    map[*types.Var]bool              // locals only sync/atomic's methods touch (atomiconly.go); computed on first use
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dave/dst"
 
+	"github.com/goanomaly/goanomaly/instrument/analysis"
 	"github.com/goanomaly/goanomaly/instrument/rtnames"
 )
 
@@ -159,41 +160,89 @@ func (w *walker) dynLit(x *dst.FuncLit, a *ast.FuncLit) {
 		w.specLit(x, a, sp, copyBody, prunedBody)
 		return
 	}
+	spec := w.callbackReads(a)
+	var guardedBody *dst.BlockStmt
+	if spec != nil && len(spec.Guard) > 0 {
+		guardedBody = w.cloneMapped(x.Body).(*dst.BlockStmt) // its items' writes, proven under the guard
+	}
 	w.plainLit(x)
-	v := w.with("_ga_d")
-	v.inClone, v.cur, v.outer, v.coal = true, nil, nil, nil
 	// vet counts the copy's checks among the code constructs call only when
 	// the literal is made in checked code; one made in plain code (passed to
 	// a helper that forks) is counted nowhere.
 	// A construct's worker held in a variable (analysis/taskvar.go) is
 	// counted where its function is written as it is, once.
 	fk := w.res.ValueWorker(a)
-	v.silent = w.silent || w.task == "" && fk == nil || w.inClone && fk != nil
-	v.spec = w.callbackReads(a)
-	v.block(copyBody)
-	if fk != nil {
-		v.itemBlocks(copyBody, "_ga_d", fk) // a pool's item loop: a block per item
-	} else {
-		v.callbackItems(copyBody, "_ga_d", a) // a block per item if its goroutine drains the channel
+	checked := func(body *dst.BlockStmt, guarded bool) []dst.Stmt {
+		v := w.with("_ga_d")
+		v.inClone, v.cur, v.outer, v.coal = true, nil, nil, nil
+		v.silent = w.silent || w.task == "" && fk == nil || w.inClone && fk != nil
+		v.spec, v.guarded = spec, guarded
+		v.block(body)
+		if fk != nil {
+			v.itemBlocks(body, "_ga_d", fk) // a pool's item loop: a block per item
+		} else {
+			v.callbackItems(body, "_ga_d", a) // a block per item if its goroutine drains the channel
+		}
+		// The copy's marks of its parameters as fresh memory are part of it:
+		// a parameter whose address the copy hands to a call through a value
+		// (h(&a)) names nothing _ga_ in the copy, but the callee's checked
+		// accesses of it need the memory marked as this task's, or memory a
+		// finished sibling's parameter held reports a race.
+		return v.freshFields(a.Type.Params, a.Type.Results)
 	}
-	// The copy's marks of its parameters as fresh memory are part of it:
-	// a parameter whose address the copy hands to a call through a value
-	// (h(&a)) names nothing _ga_ in the copy, but the callee's checked
-	// accesses of it need the memory marked as this task's, or memory a
-	// finished sibling's parameter held reports a race.
-	fresh := v.freshFields(a.Type.Params, a.Type.Results)
+	fresh := checked(copyBody, false)
 	if len(fresh) == 0 && sameAsPlain(copyBody) {
 		return // the copy would be the body again: no prologue
 	}
 	copyBody.List = append(fresh, copyBody.List...)
-	ft := &dst.FuncType{Func: true, Params: &dst.FieldList{List: []*dst.Field{taskParam("_ga_d")}}}
-	if x.Type.Results != nil {
-		ft.Results = dst.Clone(x.Type.Results).(*dst.FieldList)
-	}
-	call := &dst.CallExpr{Fun: &dst.FuncLit{Type: ft, Body: copyBody}, Args: []dst.Expr{dst.NewIdent("_ga_d")}}
 	results := a.Type.Results != nil && len(a.Type.Results.List) > 0
-	x.Body.List = append([]dst.Stmt{w.ifAttached("_ga_d", call, results, a.Type.Func)}, x.Body.List...)
+	run := func(body *dst.BlockStmt) dst.Expr {
+		ft := &dst.FuncType{Func: true, Params: &dst.FieldList{List: []*dst.Field{taskParam("_ga_d")}}}
+		if x.Type.Results != nil {
+			ft.Results = dst.Clone(x.Type.Results).(*dst.FieldList)
+		}
+		return &dst.CallExpr{Fun: &dst.FuncLit{Type: ft, Body: body}, Args: []dst.Expr{dst.NewIdent("_ga_d")}}
+	}
+	pro := w.ifAttached("_ga_d", run(copyBody), results, a.Type.Func)
+	if guardedBody != nil {
+		guardedBody.List = append(checked(guardedBody, true), guardedBody.List...)
+		w.guardFirst(pro, run(guardedBody), spec.Guard, results)
+	}
+	x.Body.List = append([]dst.Stmt{pro}, x.Body.List...)
 	w.change()
+}
+
+// guardFirst puts, first in the body of the prologue pro (an Attached
+// gate around the test of Current, ifAttached's), the run of the copy
+// proven under guard when the guard holds, evaluated by the first block
+// of the helper's construct instance and read by the others (rt.GuardMemo,
+// as specLit's):
+//
+//	if _ga_m := _ga_rt.GuardMemo(_ga_d); _ga_m > 0 || _ga_m < 0 && _ga_rt.GuardStore(_ga_d, guard) {
+//		return func(_ga_d *_ga_rt.Task) { … proven … }(_ga_d)
+//	}
+func (w *walker) guardFirst(pro dst.Stmt, call dst.Expr, guard []analysis.GuardSpan, results bool) {
+	inner := pro.(*dst.IfStmt).Body.List[0].(*dst.IfStmt) // if _ga_d := Current(); _ga_d != nil { … }
+	var body []dst.Stmt
+	if results {
+		body = []dst.Stmt{&dst.ReturnStmt{Results: []dst.Expr{call}}}
+	} else {
+		body = []dst.Stmt{&dst.ExprStmt{X: call}, &dst.ReturnStmt{}}
+	}
+	memo := &dst.BinaryExpr{
+		X:  &dst.BinaryExpr{X: dst.NewIdent("_ga_m"), Op: token.GTR, Y: &dst.BasicLit{Kind: token.INT, Value: "0"}},
+		Op: token.LOR,
+		Y: &dst.BinaryExpr{
+			X:  &dst.BinaryExpr{X: dst.NewIdent("_ga_m"), Op: token.LSS, Y: &dst.BasicLit{Kind: token.INT, Value: "0"}},
+			Op: token.LAND,
+			Y:  w.rtCall(rtnames.GuardStore, dst.NewIdent("_ga_d"), w.guardExpr(guard)),
+		},
+	}
+	inner.Body.List = append([]dst.Stmt{&dst.IfStmt{
+		Init: &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent("_ga_m")}, Tok: token.DEFINE, Rhs: []dst.Expr{w.rtCall(rtnames.GuardMemo, dst.NewIdent("_ga_d"))}},
+		Cond: memo,
+		Body: &dst.BlockStmt{List: body},
+	}}, inner.Body.List...)
 }
 
 // detachFirst puts at the start of body the prologue of a function that

@@ -58,7 +58,7 @@ func reportsBothWays(t *testing.T, dir string, env runEnv, args ...string) (got 
 
 // racyTestdata are the testdata programs with a planted race, so the guard
 // compares non-empty report sets.
-var racyTestdata = map[string]bool{"loop": true, "rows2d": true, "pruned": true, "callback": true, "coalescedstride": true, "rangeexpr": true, "review10stride": true, "review10keys": true, "rangecoalesced": true, "rangestruct": true, "review11typeset": true, "review11rangetemp": true, "rangearray": true, "rangenest": true, "ctxclone": true, "freshout": true}
+var racyTestdata = map[string]bool{"loop": true, "rows2d": true, "pruned": true, "callback": true, "coalescedstride": true, "rangeexpr": true, "review10stride": true, "review10keys": true, "rangecoalesced": true, "rangestruct": true, "review11typeset": true, "review11rangetemp": true, "rangearray": true, "rangenest": true, "ctxclone": true, "freshout": true, "itemwrites": true}
 
 // silentTestdata are testdata programs whose goroutines share nothing
 // (written to catch a false report), so both builds must report nothing,

@@ -142,13 +142,13 @@ func (g *gray) scan(y int, dst []uint8) {
 // windows: those writes meet no read of the source's bytes (cbfresh.go).
 func fresh(g *gray) []uint8 { // want fresh:"synchronizes: communicates by channel"
 	dst := make([]uint8, g.w*g.h)
-	parallel(0, g.h, func(ys <-chan int) { // want `callback reads: 4 read\(s\) of memory nothing in its helper's tree writes, not checked` `prologue: function literal runs a checked copy when called through its value with a task`
+	parallel(0, g.h, func(ys <-chan int) { // want `callback reads: 4 read\(s\) of memory nothing in its helper's tree writes, not checked` `callback item writes: 1 access\(es\) of the output not checked: each item touches its own elements of the output made for the callback \(when .*\)` `prologue: function literal runs a checked copy when called through its value with a task`
 		line := make([]uint8, g.w) // want `g\.w: read-only: nothing the helper's tree runs writes it`
 		for y := range ys {        // want `each receive from ys as a work item of its own: line, declared before the range, may reach .*`
 			g.scan(y, line)                         // want `context clone: this call runs _ga_scan_ga_ctx3, 1 access\(es\) of the scratch it lends and 4 read\(s\) nothing in the helper's tree writes not checked`
 			d := dst[y*g.w : (y+1)*g.w : (y+1)*g.w] // want `g\.w: read-only: nothing the helper's tree runs writes it` `g\.w: read-only: nothing the helper's tree runs writes it` `g\.w: read-only: nothing the helper's tree runs writes it`
 			for x := range d {
-				d[x] = line[x] / 2 // want `line\[x\]: private: the callback's own scratch, which only its call reaches`
+				d[x] = line[x] / 2 // want `line\[x\]: private: the callback's own scratch, which only its call reaches` `d\[x\]: independent: each item touches its own elements of the output made for the callback .*`
 			}
 		}
 	})
@@ -183,12 +183,12 @@ var (
 // writes bytes, so the source's bytes stay checked.
 func stepped(g *gray) []uint8 { // want stepped:"synchronizes: communicates by channel"
 	dst := make([]uint8, g.w*g.h)
-	parallel(0, g.h, func(ys <-chan int) { // want `callback reads: 2 read\(s\) of memory nothing in its helper's tree writes, not checked` `prologue: function literal runs a checked copy when called through its value with a task`
+	parallel(0, g.h, func(ys <-chan int) { // want `callback reads: 2 read\(s\) of memory nothing in its helper's tree writes, not checked` `callback item writes: 1 access\(es\) of the output not checked: each item touches its own elements of the output made for the callback \(when g\.h >= 0 && g\.w >= 0 && .* && g\.w >= 1\)` `prologue: function literal runs a checked copy when called through its value with a task`
 		line := make([]uint8, g.w) // want `g\.w: read-only: nothing the helper's tree runs writes it`
 		for y := range ys {        // want `each receive from ys as a work item of its own: line, declared before the range, may reach .*`
 			g.scan(y, line) // want `context clone: this call runs _ga_scan_ga_ctx5, 1 access\(es\) of the scratch it lends and 3 read\(s\) nothing in the helper's tree writes not checked`
 			step(y)
-			dst[y*g.w] = line[0] // want `g\.w: read-only: nothing the helper's tree runs writes it` `line\[0\]: private: the callback's own scratch, which only its call reaches`
+			dst[y*g.w] = line[0] // want `g\.w: read-only: nothing the helper's tree runs writes it` `line\[0\]: private: the callback's own scratch, which only its call reaches` `dst\[y \* g\.w\]: independent: each item touches its own elements .*`
 		}
 	})
 	return dst
@@ -199,12 +199,12 @@ func stepped(g *gray) []uint8 { // want stepped:"synchronizes: communicates by c
 // proven again (cbreads_value.go).
 func steppedNone(g *gray, f func(int16)) []uint8 { // want steppedNone:"synchronizes: communicates by channel"
 	dst := make([]uint8, g.w*g.h)
-	parallel(0, g.h, func(ys <-chan int) { // want `callback reads: 2 read\(s\) of memory nothing in its helper's tree writes, not checked` `prologue: function literal runs a checked copy when called through its value with a task`
+	parallel(0, g.h, func(ys <-chan int) { // want `callback reads: 2 read\(s\) of memory nothing in its helper's tree writes, not checked` `callback item writes: 1 access\(es\) of the output not checked: each item touches its own elements of the output made for the callback \(when g\.h >= 0 && g\.w >= 0 && .* && g\.w >= 1\)` `prologue: function literal runs a checked copy when called through its value with a task`
 		line := make([]uint8, g.w) // want `g\.w: read-only: nothing the helper's tree runs writes it`
 		for y := range ys {        // want `each receive from ys as a work item of its own: line, declared before the range, may reach .*`
 			g.scan(y, line) // want `context clone: this call runs _ga_scan_ga_ctx6, 1 access\(es\) of the scratch it lends and 4 read\(s\) nothing in the helper's tree writes not checked`
 			f(int16(y))
-			dst[y*g.w] = line[0] // want `g\.w: read-only: nothing the helper's tree runs writes it` `line\[0\]: private: the callback's own scratch, which only its call reaches`
+			dst[y*g.w] = line[0] // want `g\.w: read-only: nothing the helper's tree runs writes it` `line\[0\]: private: the callback's own scratch, which only its call reaches` `dst\[y \* g\.w\]: independent: each item touches its own elements .*`
 		}
 	})
 	return dst
