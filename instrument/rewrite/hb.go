@@ -230,8 +230,14 @@ func isHBDecl(st dst.Stmt) bool {
 
 // hbCallbacksOf marks the function literals among the arguments of a call
 // into code that is not rewritten (hbLit).
+//
+// Only -hb is asked for, not a task in scope: the literal finds its own
+// thread, and a package variable's initializer, which has no task, is
+// where sync.OnceFunc and sync.OnceValue are most often called
+// (testdata/review19/oncevar: without the release, what the function
+// wrote looked racy to every later caller but the first).
 func (w *walker) hbCallbacksOf(a *ast.CallExpr) {
-	if !w.hooks() || !w.foreignCall(a) || hbLaterCallee(analysis.Callee(w.info, a.Fun)) != "" {
+	if !w.cfg.HB || !w.foreignCall(a) || hbLaterCallee(analysis.Callee(w.info, a.Fun)) != "" {
 		return // a callback hbLaterArg wraps publishes nothing when it returns
 	}
 	for _, arg := range a.Args {
