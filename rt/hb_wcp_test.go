@@ -556,3 +556,25 @@ func TestHBWCPLongLog(t *testing.T) {
 	<-cDone
 	wantRaces(t, e, 2)
 }
+
+// TestHBEscapePublishesEarlierSends: the child writes x and sends on ch
+// before the root hands ch to code that is not rewritten (Escape), which
+// receives it and returns (Foreign, After): the receive there follows
+// the send through G only, so Escape must publish to G what was released
+// to ch before it, not only its later releases (testdata/review19/fanin:
+// a producer started before reflect.ValueOf(ch) reached reflect.Select).
+func TestHBEscapePublishesEarlierSends(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var x int
+	ch := make(chan int, 1)
+	hbThen(root, func(t *Task) {
+		*W(t, &x, 1) = 1
+		t.ChanSend(ch)
+		t.After()
+	})
+	root.Escape(ch)
+	root.Foreign()
+	root.After()
+	_ = *R(root, &x, 2)
+	wantRaces(t, e, 0)
+}

@@ -50,6 +50,7 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 	}
 	w.rvals(x.Args)
 	w.foreignArgs(x, a)
+	w.hbEscapeArgs(x, a, fn)
 	if w.cfg.HB {
 		w.hbLaterArg(x, a, fn)
 	}

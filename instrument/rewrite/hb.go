@@ -1054,6 +1054,32 @@ func (w *walker) hbSpawnArg(x *dst.CallExpr) {
 	}
 }
 
+// hbEscapeArgs escapes, where the call evaluates them, the channel
+// arguments that hbBefore cannot name before the statement: those of a
+// call into code that is not rewritten that are no variable or field path
+// (lib.Relay(chans[i]), lib.Relay(newCh())), and every channel given to
+// reflect.ValueOf, which is quiet itself but hands the channel to
+// reflection's Send, Recv and Select, whose receives then follow its
+// sends only through G (testdata/review19/fanin: a reflect.Select fan-in
+// reported every item the producers filled). x.Args are rewritten.
+func (w *walker) hbEscapeArgs(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) {
+	if !w.hooks() || len(x.Args) != len(a.Args) {
+		return
+	}
+	valueOf := fn != nil && fn.FullName() == "reflect.ValueOf"
+	foreign := !valueOf && w.foreignCall(a)
+	if !valueOf && !foreign {
+		return
+	}
+	for i, arg := range a.Args {
+		if _, isChan := underlying(w.info.TypeOf(arg)).(*types.Chan); !isChan || (foreign && pure(arg)) {
+			continue // not a channel, or escaped by hbBefore
+		}
+		w.change()
+		x.Args[i] = w.rtCall(rtnames.Escaped, w.taskExpr(), x.Args[i])
+	}
+}
+
 // hbNoted marks the notes at pos (a goroutine the static stage left out of
 // every construct) as checked by happens-before: the -hb build follows
 // the goroutine hbGo or hbSpawnArg just rewrote.
