@@ -206,14 +206,22 @@ func (w *walker) hbLit(x *dst.FuncLit, root bool) {
 	}
 	v.hbEntry(x.Body, root, a.Type.Params, a.Type.Results)
 	if w.hbCallbacks[a] && !root && declaresFirst(x.Body, hbTask) {
-		// a callback code that is not rewritten runs and then publishes
-		// (sync.OnceFunc, singleflight.Do): what it did is released to G
+		// A callback code that is not rewritten runs, on the caller's
+		// goroutine (sync.OnceFunc, singleflight.Do) or on one of its own
+		// (a worker pool's Submit, an http handler), which is no thread:
+		// HBRoot makes that goroutine a thread for the call, after G,
+		// which holds what the caller did before it passed the callback
+		// (its Foreign), and EndRoot releases what the callback did to G
 		// when it returns, which that code's waiters acquire
+		// (testdata/review19/wpuser: a race between two tasks of
+		// gammazero/workerpool was missed, the tasks unchecked). On a
+		// thread, HBRoot returns the thread and EndRoot only releases.
 		i := 0
 		for i < len(x.Body.List) && !isHBDecl(x.Body.List[i]) {
 			i++
 		}
-		release := &dst.DeferStmt{Call: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(hbTask), Sel: dst.NewIdent(rtnames.Foreign)}}}
+		x.Body.List[i] = hbDefine(w.rtCall(rtnames.HBRoot))
+		release := &dst.DeferStmt{Call: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(hbTask), Sel: dst.NewIdent(rtnames.EndRoot)}}}
 		x.Body.List = append(x.Body.List[:i+1], append([]dst.Stmt{release}, x.Body.List[i+1:]...)...)
 	}
 }
