@@ -204,26 +204,40 @@ func (w *walker) hbLit(x *dst.FuncLit, root bool) {
 	if !ok {
 		return
 	}
+	// A callback code that is not rewritten runs, on the caller's goroutine
+	// (sync.OnceFunc, singleflight.Do) or on one of its own (a worker
+	// pool's Submit, an http handler), which is no thread, is a root:
+	// HBRoot makes that goroutine a thread for the call, after G, which
+	// holds what the caller did before it passed the callback (its
+	// Foreign), and EndRoot releases what the callback did to G when it
+	// returns, which that code's waiters acquire (testdata/review19/wpuser:
+	// a race between two tasks of gammazero/workerpool was missed, the
+	// tasks unchecked). On a thread, HBRoot returns the thread and EndRoot
+	// only releases. Also when the literal checks nothing itself but
+	// calls (the functions it calls find their thread with HB); one that
+	// does neither (a pure comparison given to another module's sort)
+	// pays nothing.
 	v.hbEntry(x.Body, root, a.Type.Params, a.Type.Results)
-	if w.hbCallbacks[a] && !root && declaresFirst(x.Body, hbTask) {
-		// A callback code that is not rewritten runs, on the caller's
-		// goroutine (sync.OnceFunc, singleflight.Do) or on one of its own
-		// (a worker pool's Submit, an http handler), which is no thread:
-		// HBRoot makes that goroutine a thread for the call, after G,
-		// which holds what the caller did before it passed the callback
-		// (its Foreign), and EndRoot releases what the callback did to G
-		// when it returns, which that code's waiters acquire
-		// (testdata/review19/wpuser: a race between two tasks of
-		// gammazero/workerpool was missed, the tasks unchecked). On a
-		// thread, HBRoot returns the thread and EndRoot only releases.
-		i := 0
-		for i < len(x.Body.List) && !isHBDecl(x.Body.List[i]) {
-			i++
-		}
-		x.Body.List[i] = hbDefine(w.rtCall(rtnames.HBRoot))
-		release := &dst.DeferStmt{Call: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(hbTask), Sel: dst.NewIdent(rtnames.EndRoot)}}}
-		x.Body.List = append(x.Body.List[:i+1], append([]dst.Stmt{release}, x.Body.List[i+1:]...)...)
+	if !w.hbCallbacks[a] || root {
+		return
 	}
+	i := 0
+	for i < len(x.Body.List) && !isHBDecl(x.Body.List[i]) {
+		i++
+	}
+	if i == len(x.Body.List) && !callsIn(a.Body) {
+		return
+	}
+	w.change()
+	entry := []dst.Stmt{
+		hbDefine(w.rtCall(rtnames.HBRoot)),
+		&dst.DeferStmt{Call: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(hbTask), Sel: dst.NewIdent(rtnames.EndRoot)}}},
+	}
+	if i == len(x.Body.List) {
+		x.Body.List = append(entry, x.Body.List...)
+		return
+	}
+	x.Body.List = append(x.Body.List[:i], append(entry, x.Body.List[i+1:]...)...)
 }
 
 // isHBDecl reports whether st is _ga_hb := ….
@@ -234,6 +248,23 @@ func isHBDecl(st dst.Stmt) bool {
 	}
 	id, ok := a.Lhs[0].(*dst.Ident)
 	return ok && id.Name == hbTask
+}
+
+// callsIn reports whether body calls a function (a conversion counts: it
+// is cheaper to tell apart where it matters) outside the function
+// literals it makes.
+func callsIn(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr, *ast.GoStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // hbCallbacksOf marks the function literals among the arguments of a call
@@ -256,6 +287,36 @@ func (w *walker) hbCallbacksOf(a *ast.CallExpr) {
 			w.hbCallbacks[lit] = true
 		}
 	}
+}
+
+// hbConvertedCallback marks a function literal converted to a named
+// function type of a package that is not rewritten (http.HandlerFunc(func
+// …)) as a callback of that code (hbLit), as one passed to it as an
+// argument is: the type's method (ServeHTTP) calls it where that code
+// decides, on goroutines of its own (testdata/review19/planted, case
+// handler: a race between two requests' handlers was missed).
+func (w *walker) hbConvertedCallback(a *ast.CallExpr, t types.Type) {
+	if len(a.Args) != 1 {
+		return
+	}
+	lit, ok := ast.Unparen(a.Args[0]).(*ast.FuncLit)
+	if !ok {
+		return
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return
+	}
+	if path := n.Obj().Pkg().Path(); w.cfg.hbRewritten[path] || n.Obj().Pkg() == w.pkg.Types {
+		return
+	}
+	if _, isFunc := n.Underlying().(*types.Signature); !isFunc {
+		return
+	}
+	if w.hbCallbacks == nil {
+		w.hbCallbacks = map[*ast.FuncLit]bool{}
+	}
+	w.hbCallbacks[lit] = true
 }
 
 // plainLit rewrites a function literal that may run anywhere, outside
