@@ -1141,12 +1141,40 @@ func (w *walker) hbEscapeArgs(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) 
 		return
 	}
 	for i, arg := range a.Args {
-		if _, isChan := underlying(w.info.TypeOf(arg)).(*types.Chan); !isChan || (foreign && pure(arg)) {
+		t := w.info.TypeOf(arg)
+		if foreign && holdsChan(t, 3) {
+			// a struct with a channel in it (testdata/review19/relaystruct)
+			w.change()
+			x.Args[i] = w.rtCall(rtnames.EscapedIn, w.taskExpr(), x.Args[i])
+			continue
+		}
+		if _, isChan := underlying(t).(*types.Chan); !isChan || (foreign && pure(arg)) {
 			continue // not a channel, or escaped by hbBefore
 		}
 		w.change()
 		x.Args[i] = w.rtCall(rtnames.Escaped, w.taskExpr(), x.Args[i])
 	}
+}
+
+// holdsChan reports whether a value of type t, not itself a channel, holds
+// one in its fields (of structs and arrays, through pointers to them,
+// depth pointers deep), where EscapedIn finds it.
+func holdsChan(t types.Type, depth int) bool {
+	switch u := underlying(t).(type) {
+	case *types.Struct:
+		for i := range u.NumFields() {
+			ft := u.Field(i).Type()
+			if _, isChan := underlying(ft).(*types.Chan); isChan || holdsChan(ft, depth) {
+				return true
+			}
+		}
+	case *types.Array:
+		_, isChan := underlying(u.Elem()).(*types.Chan)
+		return isChan || holdsChan(u.Elem(), depth)
+	case *types.Pointer:
+		return depth > 0 && holdsChan(u.Elem(), depth-1)
+	}
+	return false
 }
 
 // hbNoted marks the notes at pos (a goroutine the static stage left out of
