@@ -222,6 +222,17 @@ func (t *Task) After() { t.hbAfter() }
 // far goes to the global clock too (escapeLock).
 func (t *Task) Escape(ch any) { t.hbEscape(ch) }
 
+// Escaped is Escape of ch where the channel is an argument that cannot be
+// evaluated twice (reflect.ValueOf(produce()) becomes
+// reflect.ValueOf(_ga_rt.Escaped(t, produce()))); it returns ch. A nil t
+// (no thread) returns ch.
+func Escaped[C any](t *Task, ch C) C {
+	if t != nil {
+		t.hbEscape(ch)
+	}
+	return ch
+}
+
 // Later returns the function to pass in place of f to a call that runs f
 // later on a goroutine of its own, at site: time.AfterFunc(d, f) becomes
 // time.AfterFunc(d, _ga_rt.Later(t, f, site)), and synctest.Test(t, f) the

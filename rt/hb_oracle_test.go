@@ -213,6 +213,10 @@ func newHBOracle(trace []hbEv) *hbOracle {
 			release(hbObjKey{hbObject, ev.obj})
 		case hbOpEscape:
 			escaped[ev.obj] = true
+			// what was released to the channel so far goes to G too (escapeObj)
+			g := hbObjKey{kind: hbGClock}
+			releases[g] = append(releases[g], releases[hbObjKey{hbObject, ev.obj}]...)
+			releases[g] = append(releases[g], releases[hbObjKey{hbChanRecv, ev.obj}]...)
 		case hbOpSyncRelease:
 			release(hbObjKey{hbObject, ev.obj + 2})
 		case hbOpSyncAcquire:

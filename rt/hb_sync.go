@@ -427,11 +427,35 @@ func (t *Task) hbEscape(ch any) {
 	if k, ok := objKey(ch); ok {
 		th.eng.escaped.Store(k.addr, true)
 		th.eng.anyEscaped.Store(true)
+		th.escapeObj(k.addr)
 	}
 	if mu, ok := lockAddr(ch); ok {
 		th.escapeLock(mu) // after the mark: a release it does not see goes to G
 	}
 	th.mu.Unlock()
+}
+
+// escapeObj publishes to G what was released to the object at addr before
+// Escape marked it: a goroutine that was running already may have sent on
+// the channel before the call that hands it to code that is not rewritten
+// (a producer started before reflect.ValueOf(ch) reaches reflect.Select:
+// testdata/review19/fanin), and what that code relays of it is followed
+// only through G, as the later releases are (escapedRelease). Only adds
+// order: a race missed, never a false one. Under th.mu.
+func (th *hbThread) escapeObj(addr uintptr) {
+	e := th.eng
+	for _, kind := range [...]uint8{hbObject, hbChanRecv} {
+		o := th.obj(hbKey{addr, kind}, false)
+		if o == nil {
+			continue
+		}
+		o.mu.Lock()
+		e.gmu.Lock()
+		e.g.join(o.c)
+		e.gver.Add(1)
+		e.gmu.Unlock()
+		o.mu.Unlock()
+	}
 }
 
 // lockAddr returns the address of the mutex obj points to (a *sync.Mutex,

@@ -556,3 +556,56 @@ func TestHBWCPLongLog(t *testing.T) {
 	<-cDone
 	wantRaces(t, e, 2)
 }
+
+// TestHBEscapePublishesEarlierSends: the child writes x and sends on ch
+// before the root hands ch to code that is not rewritten (Escape), which
+// receives it and returns (Foreign, After): the receive there follows
+// the send through G only, so Escape must publish to G what was released
+// to ch before it, not only its later releases (testdata/review19/fanin:
+// a producer started before reflect.ValueOf(ch) reached reflect.Select).
+func TestHBEscapePublishesEarlierSends(t *testing.T) {
+	root, e := hbTestRoot(t, "", io.Discard)
+	var x int
+	ch := make(chan int, 1)
+	hbThen(root, func(t *Task) {
+		*W(t, &x, 1) = 1
+		t.ChanSend(ch)
+		t.After()
+	})
+	root.Escape(ch)
+	root.Foreign()
+	root.After()
+	_ = *R(root, &x, 2)
+	wantRaces(t, e, 0)
+}
+
+// TestHBEscapedInFindsFieldChannels: EscapedIn escapes the channels a
+// value holds in fields, an unexported one behind a pointer too, so what a
+// thread sent on them before reaches G (escapeObj), and an array's.
+func TestHBEscapedInFindsFieldChannels(t *testing.T) {
+	type inner struct{ c chan int }
+	type cfg struct {
+		in  *inner
+		arr [2]chan int
+		n   int
+	}
+	root, e := hbTestRoot(t, "", io.Discard)
+	var x, y int
+	c := cfg{in: &inner{c: make(chan int, 1)}, arr: [2]chan int{nil, make(chan int, 1)}}
+	hbThen(root, func(t *Task) {
+		*W(t, &x, 1) = 1
+		t.ChanSend(c.in.c)
+		t.After()
+		*W(t, &y, 2) = 1
+		t.ChanSend(c.arr[1])
+		t.After()
+	})
+	if got := EscapedIn(root, c); got.in != c.in {
+		t.Fatal("EscapedIn did not return its argument")
+	}
+	root.Foreign()
+	root.After()
+	_ = *R(root, &x, 3)
+	_ = *R(root, &y, 4)
+	wantRaces(t, e, 0)
+}

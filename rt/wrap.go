@@ -428,6 +428,11 @@ func New[T any](t *Task, p *T) *T {
 	return p
 }
 
+// Ref returns the address of a new variable holding v, as &[]T{…} and
+// &map[K]V{…} make one: the rewriter wraps such a literal in Make or
+// MakeMap, a call, whose address Go does not take.
+func Ref[T any](v T) *T { return &v }
+
 // Set checks a write of *p made with value v, after v was computed, and
 // returns v: x = f() becomes x = _ga_rt.Set(t, &x, site, f()), so a lock
 // taken inside f is held at the check, as it is at the write.

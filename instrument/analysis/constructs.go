@@ -363,6 +363,10 @@ func (f *finder) construct(list []ast.Stmt, i int) *Construct {
 		}
 		c.Feed = feed
 	}
+	if c.Kind == Pool && loneWorker(c, list[c.First:c.Join]) {
+		f.unstructured(append(forks, producerNodes(producers)...), "the pool has one worker, whose items run one after another: an order block tags cannot express")
+		return nil
+	}
 	if why := f.attachMid(c, producers); why != "" {
 		f.unstructured(append(forks, producerNodes(producers)...), why)
 		return nil
@@ -436,4 +440,49 @@ func (f *finder) demote(reason func(c *Construct) string) {
 	}
 	f.res.Constructs = keep
 	sort.Slice(f.res.Notes, func(i, j int) bool { return f.res.Notes[i].Pos < f.res.Notes[j].Pos })
+}
+
+// loneWorker reports whether the pool c has one worker: one goroutine
+// start that takes items (from a channel or a counter), outside every loop
+// of stmts, the construct's statements. Its items are blocks of their own
+// as in any pool, which holds them concurrent, but one goroutine runs them
+// in order: a collector appending what it receives to a slice would be
+// reported against itself (testdata/review19/collector). A start in a
+// loop may be one worker at run time too (a count of 1, GOMAXPROCS on one
+// CPU): a race between two of its items is then one of another input.
+func loneWorker(c *Construct, stmts []ast.Stmt) bool {
+	var worker ast.Node
+	for _, fk := range c.Forks {
+		if fk.Items == nil && fk.Counter == nil {
+			continue
+		}
+		if worker != nil {
+			return false
+		}
+		worker = fk.Node
+	}
+	if worker == nil {
+		return false
+	}
+	inLoop, loops := false, 0
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			loops++
+			ast.Inspect(loopBody(x.(ast.Stmt)), visit)
+			loops--
+			return false
+		}
+		if n == worker && loops > 0 {
+			inLoop = true
+		}
+		return !inLoop
+	}
+	for _, st := range stmts {
+		ast.Inspect(st, visit)
+	}
+	return !inLoop
 }

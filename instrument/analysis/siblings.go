@@ -54,7 +54,11 @@ func (f *finder) coordinates(root ast.Node, stop func(ast.Node) bool) string {
 		return s.why
 	}
 	if n := s.steered(s.conds, f.syncValue); n != nil {
-		return "an atomic value steers the goroutines' control flow (" + types.ExprString(n.(ast.Expr)) + ")"
+		what := "an atomic value"
+		if f.syncMapCall(n) {
+			what = "a sync.Map value"
+		}
+		return what + " steers the goroutines' control flow (" + types.ExprString(n.(ast.Expr)) + ")"
 	}
 	if n := s.steered(s.conds, s.lockedLocal); n != nil {
 		return "state read under a lock steers the goroutines' control flow (" + types.ExprString(n.(ast.Expr)) + ")"
@@ -441,6 +445,30 @@ func (f *finder) syncValue(n ast.Node) bool {
 	}
 	switch fn.FullName() {
 	case "(*sync.Mutex).TryLock", "(*sync.RWMutex).TryLock", "(*sync.RWMutex).TryRLock":
+		return true
+	}
+	return f.syncMapCall(call)
+}
+
+// syncMapCall reports whether n calls a method of sync.Map that returns
+// what the map held: a value (or whether one was there) another goroutine
+// stored, as an atomic load returns one (v, ok := m.Load(k); if !ok {
+// build and LoadOrStore }: a cache whose entries one goroutine builds and
+// the others read, which the block tags cannot order;
+// testdata/review19/syncmap, as its RWMutex twin testdata/review19/rwcache
+// already was).
+func (f *finder) syncMapCall(n ast.Node) bool {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := f.callee(call)
+	if fn == nil {
+		return false
+	}
+	switch fn.FullName() {
+	case "(*sync.Map).Load", "(*sync.Map).LoadOrStore", "(*sync.Map).LoadAndDelete", "(*sync.Map).Swap",
+		"(*sync.Map).CompareAndSwap", "(*sync.Map).CompareAndDelete":
 		return true
 	}
 	return false

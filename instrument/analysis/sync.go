@@ -61,6 +61,7 @@ func Callee(info *types.Info, fun ast.Expr) *types.Func {
 		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
 			return nil // dynamic
 		}
+		fn = fn.Origin() // a method of an instantiated type: its declaration's, as a generic function's identifier already gives
 	}
 	return fn
 }

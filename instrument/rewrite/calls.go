@@ -22,6 +22,9 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 		return x
 	}
 	if tv, ok := w.info.Types[a.Fun]; ok && tv.IsType() { // conversion
+		if w.cfg.HB {
+			w.hbConvertedCallback(a, tv.Type)
+		}
 		w.rvals(x.Args)
 		return w.conversion(x, a)
 	}
@@ -50,6 +53,7 @@ func (w *walker) call(x *dst.CallExpr) dst.Expr {
 	}
 	w.rvals(x.Args)
 	w.foreignArgs(x, a)
+	w.hbEscapeArgs(x, a, fn)
 	if w.cfg.HB {
 		w.hbLaterArg(x, a, fn)
 	}

@@ -81,6 +81,20 @@ func (w *walker) rval(e dst.Expr) dst.Expr {
 	case *dst.ParenExpr:
 		x.X = w.rval(x.X)
 	case *dst.UnaryExpr:
+		if lit, ok := x.X.(*dst.CompositeLit); ok && x.Op == token.AND {
+			// &[]T{…}, &map[K]V{…}: rewritten, the literal is a call
+			// (Make, MakeMap), whose address cannot be taken; Ref makes
+			// the new variable & would (testdata/review19/dcl)
+			if inner := w.rval(lit); inner != dst.Expr(lit) {
+				w.change()
+				return w.rtCall(rtnames.New, w.taskExpr(), w.rtCall(rtnames.Ref, inner))
+			}
+			if w.task != "" {
+				w.change()
+				return w.rtCall(rtnames.New, w.taskExpr(), e) // &T{…}: new memory
+			}
+			return e
+		}
 		if x.Op == token.AND {
 			x.X = w.addr(x.X)
 			if _, lit := x.X.(*dst.CompositeLit); lit && w.task != "" {

@@ -204,18 +204,40 @@ func (w *walker) hbLit(x *dst.FuncLit, root bool) {
 	if !ok {
 		return
 	}
+	// A callback code that is not rewritten runs, on the caller's goroutine
+	// (sync.OnceFunc, singleflight.Do) or on one of its own (a worker
+	// pool's Submit, an http handler), which is no thread, is a root:
+	// HBRoot makes that goroutine a thread for the call, after G, which
+	// holds what the caller did before it passed the callback (its
+	// Foreign), and EndRoot releases what the callback did to G when it
+	// returns, which that code's waiters acquire (testdata/review19/wpuser:
+	// a race between two tasks of gammazero/workerpool was missed, the
+	// tasks unchecked). On a thread, HBRoot returns the thread and EndRoot
+	// only releases. Also when the literal checks nothing itself but
+	// calls (the functions it calls find their thread with HB); one that
+	// does neither (a pure comparison given to another module's sort)
+	// pays nothing.
 	v.hbEntry(x.Body, root, a.Type.Params, a.Type.Results)
-	if w.hbCallbacks[a] && !root && declaresFirst(x.Body, hbTask) {
-		// a callback code that is not rewritten runs and then publishes
-		// (sync.OnceFunc, singleflight.Do): what it did is released to G
-		// when it returns, which that code's waiters acquire
-		i := 0
-		for i < len(x.Body.List) && !isHBDecl(x.Body.List[i]) {
-			i++
-		}
-		release := &dst.DeferStmt{Call: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(hbTask), Sel: dst.NewIdent(rtnames.Foreign)}}}
-		x.Body.List = append(x.Body.List[:i+1], append([]dst.Stmt{release}, x.Body.List[i+1:]...)...)
+	if !w.hbCallbacks[a] || root {
+		return
 	}
+	i := 0
+	for i < len(x.Body.List) && !isHBDecl(x.Body.List[i]) {
+		i++
+	}
+	if i == len(x.Body.List) && !callsIn(a.Body) {
+		return
+	}
+	w.change()
+	entry := []dst.Stmt{
+		hbDefine(w.rtCall(rtnames.HBRoot)),
+		&dst.DeferStmt{Call: &dst.CallExpr{Fun: &dst.SelectorExpr{X: dst.NewIdent(hbTask), Sel: dst.NewIdent(rtnames.EndRoot)}}},
+	}
+	if i == len(x.Body.List) {
+		x.Body.List = append(entry, x.Body.List...)
+		return
+	}
+	x.Body.List = append(x.Body.List[:i], append(entry, x.Body.List[i+1:]...)...)
 }
 
 // isHBDecl reports whether st is _ga_hb := ….
@@ -228,10 +250,33 @@ func isHBDecl(st dst.Stmt) bool {
 	return ok && id.Name == hbTask
 }
 
+// callsIn reports whether body calls a function (a conversion counts: it
+// is cheaper to tell apart where it matters) outside the function
+// literals it makes.
+func callsIn(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr, *ast.GoStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // hbCallbacksOf marks the function literals among the arguments of a call
 // into code that is not rewritten (hbLit).
+//
+// Only -hb is asked for, not a task in scope: the literal finds its own
+// thread, and a package variable's initializer, which has no task, is
+// where sync.OnceFunc and sync.OnceValue are most often called
+// (testdata/review19/oncevar: without the release, what the function
+// wrote looked racy to every later caller but the first).
 func (w *walker) hbCallbacksOf(a *ast.CallExpr) {
-	if !w.hooks() || !w.foreignCall(a) || hbLaterCallee(analysis.Callee(w.info, a.Fun)) != "" {
+	if !w.cfg.HB || !w.foreignCall(a) || hbLaterCallee(analysis.Callee(w.info, a.Fun)) != "" {
 		return // a callback hbLaterArg wraps publishes nothing when it returns
 	}
 	for _, arg := range a.Args {
@@ -242,6 +287,36 @@ func (w *walker) hbCallbacksOf(a *ast.CallExpr) {
 			w.hbCallbacks[lit] = true
 		}
 	}
+}
+
+// hbConvertedCallback marks a function literal converted to a named
+// function type of a package that is not rewritten (http.HandlerFunc(func
+// …)) as a callback of that code (hbLit), as one passed to it as an
+// argument is: the type's method (ServeHTTP) calls it where that code
+// decides, on goroutines of its own (testdata/review19/planted, case
+// handler: a race between two requests' handlers was missed).
+func (w *walker) hbConvertedCallback(a *ast.CallExpr, t types.Type) {
+	if len(a.Args) != 1 {
+		return
+	}
+	lit, ok := ast.Unparen(a.Args[0]).(*ast.FuncLit)
+	if !ok {
+		return
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return
+	}
+	if path := n.Obj().Pkg().Path(); w.cfg.hbRewritten[path] || n.Obj().Pkg() == w.pkg.Types {
+		return
+	}
+	if _, isFunc := n.Underlying().(*types.Signature); !isFunc {
+		return
+	}
+	if w.hbCallbacks == nil {
+		w.hbCallbacks = map[*ast.FuncLit]bool{}
+	}
+	w.hbCallbacks[lit] = true
 }
 
 // plainLit rewrites a function literal that may run anywhere, outside
@@ -1056,6 +1131,60 @@ func (w *walker) hbSpawnArg(x *dst.CallExpr) {
 		}
 		sel.X = w.rtCall(rtnames.ReleaseOp, w.taskExpr(), ptr)
 	}
+}
+
+// hbEscapeArgs escapes, where the call evaluates them, the channel
+// arguments that hbBefore cannot name before the statement: those of a
+// call into code that is not rewritten that are no variable or field path
+// (lib.Relay(chans[i]), lib.Relay(newCh())), and every channel given to
+// reflect.ValueOf, which is quiet itself but hands the channel to
+// reflection's Send, Recv and Select, whose receives then follow its
+// sends only through G (testdata/review19/fanin: a reflect.Select fan-in
+// reported every item the producers filled). x.Args are rewritten.
+func (w *walker) hbEscapeArgs(x *dst.CallExpr, a *ast.CallExpr, fn *types.Func) {
+	if !w.hooks() || len(x.Args) != len(a.Args) {
+		return
+	}
+	valueOf := fn != nil && fn.FullName() == "reflect.ValueOf"
+	foreign := !valueOf && w.foreignCall(a)
+	if !valueOf && !foreign {
+		return
+	}
+	for i, arg := range a.Args {
+		t := w.info.TypeOf(arg)
+		if foreign && holdsChan(t, 3) {
+			// a struct with a channel in it (testdata/review19/relaystruct)
+			w.change()
+			x.Args[i] = w.rtCall(rtnames.EscapedIn, w.taskExpr(), x.Args[i])
+			continue
+		}
+		if _, isChan := underlying(t).(*types.Chan); !isChan || (foreign && pure(arg)) {
+			continue // not a channel, or escaped by hbBefore
+		}
+		w.change()
+		x.Args[i] = w.rtCall(rtnames.Escaped, w.taskExpr(), x.Args[i])
+	}
+}
+
+// holdsChan reports whether a value of type t, not itself a channel, holds
+// one in its fields (of structs and arrays, through pointers to them,
+// depth pointers deep), where EscapedIn finds it.
+func holdsChan(t types.Type, depth int) bool {
+	switch u := underlying(t).(type) {
+	case *types.Struct:
+		for i := range u.NumFields() {
+			ft := u.Field(i).Type()
+			if _, isChan := underlying(ft).(*types.Chan); isChan || holdsChan(ft, depth) {
+				return true
+			}
+		}
+	case *types.Array:
+		_, isChan := underlying(u.Elem()).(*types.Chan)
+		return isChan || holdsChan(u.Elem(), depth)
+	case *types.Pointer:
+		return depth > 0 && holdsChan(u.Elem(), depth-1)
+	}
+	return false
 }
 
 // hbNoted marks the notes at pos (a goroutine the static stage left out of

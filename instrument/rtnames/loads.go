@@ -45,7 +45,7 @@ var loads = map[string]Loads{
 	Exit: LoadsNothing, Chan: LoadsNothing, Sync: LoadsNothing, Foreign: LoadsNothing, Unseen: LoadsNothing,
 	ChanOp: LoadsNothing, RecvOp: LoadsNothing, SendOp: LoadsNothing, CloseOp: LoadsNothing,
 	ChanSend: LoadsNothing, ChanRecv: LoadsNothing, ChanClose: LoadsNothing, SentOn: LoadsNothing, ClosedOn: LoadsNothing, MakeChan: LoadsNothing, PoolGot: LoadsNothing, MakeMap: LoadsNothing, Appended: LoadsNothing, Fresh: LoadsNothing, Sender: LoadsNothing, SendOnlySender: LoadsNothing, SyncOp: LoadsNothing, ReleaseOp: LoadsNothing, AcquireOp: LoadsNothing,
-	SyncRelease: LoadsNothing, SyncAcquire: LoadsNothing, After: LoadsNothing, Escape: LoadsNothing,
+	SyncRelease: LoadsNothing, SyncAcquire: LoadsNothing, After: LoadsNothing, Escape: LoadsNothing, Escaped: LoadsNothing, Ref: LoadsNothing, EscapedIn: LoadsReachable, // it reads the channels in v
 	CondWait: LoadsReachable, CondOp: LoadsReachable, // they read c.L
 	TryAcquire: LoadsReachable, TryRAcquire: LoadsReachable, // they lock
 	Once: LoadsReachable, Spawned: LoadsReachable, SpawnedJoined: LoadsReachable, SyncCall: LoadsReachable,

@@ -179,6 +179,9 @@ const (
 	CondWait           = "CondWait"    // method of *Task: (*sync.Cond) before c.Wait()
 	After              = "After"       // method of *Task: () after a statement whose operation may have waited
 	Escape             = "Escape"      // method of *Task: (ch) before a call into code not rewritten that gets ch   // (s, f) f: the function a go statement starts, a thread from its start
+	Escaped            = "Escaped"     // (t, ch) ch: Escape of a channel argument that is no variable or field path (reflect.ValueOf(f()))
+	Ref                = "Ref"         // (v) *T: &v, a new variable, for &[]T{…} and &map[K]V{…} once wrapped in Make or MakeMap
+	EscapedIn          = "EscapedIn"   // (t, v) v: Escape of every channel v's fields hold (an argument of a call into code not rewritten)
 	Later              = "Later"       // (t, f, site) f: each run of f a thread from t's clock now (time.AfterFunc, synctest.Test)
 	Finalizer          = "Finalizer"   // (f, site) f: each run of f a thread after every thread (runtime.SetFinalizer)
 	Cleanup            = "Cleanup"     // (f, site) f: Finalizer but after no other cleanup (runtime.AddCleanup)

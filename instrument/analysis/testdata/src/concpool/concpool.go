@@ -132,7 +132,7 @@ func work() int { return 1 }
 func namedTask() []int {
 	p := pool.NewWithResults[int]()
 	for range 3 {
-		p.Go(work) // want `task work of pool p is a named function, which is not followed for a pool whose tasks take a context or return results` `work is given to .*ResultPool\[int\]\)\.Go, of github.com/sourcegraph/conc/pool, which is not rewritten`
+		p.Go(work) // want `task work of pool p is a named function, which is not followed for a pool whose tasks take a context or return results` `work is given to .*ResultPool\[T\]\)\.Go, of github.com/sourcegraph/conc/pool, which is not rewritten`
 	}
 	return p.Wait()
 }

@@ -282,3 +282,25 @@ func parentPolls(a []int) {
 	go func() { defer wg.Done(); a[0]++ }() // want `parallel sections of 1 goroutine start\(s\), joined at line 283`
 	wg.Wait()
 }
+
+type cached struct{ vals []int }
+
+// syncMapCache builds an entry on a miss and publishes it by LoadOrStore;
+// a sibling that finds it reads what the builder wrote: ordered by the
+// map, not by the block tags (review19).
+func syncMapCache(keys []int) int { // want syncMapCache:`synchronizes: a sync.Map value steers`
+	var m sync.Map
+	sums := make([]int, len(keys))
+	var wg sync.WaitGroup
+	for i, k := range keys {
+		wg.Go(func() { // want `a sync.Map value steers the goroutines' control flow \(m.Load\(k\)\) — not checked`
+			v, ok := m.Load(k)
+			if !ok {
+				v, _ = m.LoadOrStore(k, &cached{vals: []int{k}})
+			}
+			sums[i] = v.(*cached).vals[0]
+		})
+	}
+	wg.Wait()
+	return sums[0]
+}

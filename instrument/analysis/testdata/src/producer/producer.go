@@ -205,3 +205,22 @@ func closesEarly(out []int, n int, done chan int) { // want closesEarly:"synchro
 	}
 	wg.Wait()
 }
+
+func collector(n int) int { // want collector:"synchronizes: communicates by channel"
+	out := make(chan int)
+	go func() { // want `the producer goroutine fills out, but the goroutines after it are no construct`
+		for i := range n {
+			out <- i
+		}
+		close(out)
+	}()
+	var res []int
+	var wg sync.WaitGroup
+	wg.Go(func() { // want `the pool has one worker, whose items run one after another`
+		for v := range out {
+			res = append(res, v)
+		}
+	})
+	wg.Wait()
+	return len(res)
+}

@@ -1,0 +1,3 @@
+module review19/addrlit
+
+go 1.26

@@ -1,0 +1,3 @@
+module review19/afterfunc
+
+go 1.26

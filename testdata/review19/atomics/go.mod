@@ -1,0 +1,3 @@
+module review19/atomics
+
+go 1.26

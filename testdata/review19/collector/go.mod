@@ -1,0 +1,3 @@
+module review19/collector
+
+go 1.26

@@ -1,0 +1,3 @@
+module review19/condqueue
+
+go 1.26

@@ -1,0 +1,3 @@
+module review19/dcl
+
+go 1.26

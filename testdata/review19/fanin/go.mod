@@ -1,0 +1,3 @@
+module review19/fanin
+
+go 1.26

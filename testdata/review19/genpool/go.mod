@@ -1,0 +1,3 @@
+module review19/genpool
+
+go 1.26

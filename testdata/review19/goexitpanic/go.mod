@@ -1,0 +1,3 @@
+module review19/goexitpanic
+
+go 1.26

@@ -1,0 +1,3 @@
+module review19/initgo
+
+go 1.26

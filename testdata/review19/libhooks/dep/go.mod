@@ -1,0 +1,3 @@
+module example.com/hooks
+
+go 1.26

@@ -1,0 +1,3 @@
+module review19/loopvars
+
+go 1.26

@@ -1,0 +1,3 @@
+module review19/methodvals
+
+go 1.26

@@ -1,0 +1,3 @@
+module review19/oldloop
+
+go 1.21

@@ -1,0 +1,3 @@
+module review19/oncelazy
+
+go 1.26

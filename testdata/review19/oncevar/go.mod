@@ -1,0 +1,3 @@
+module review19/oncevar
+
+go 1.26

@@ -1,0 +1,3 @@
+module review19/planted
+
+go 1.26

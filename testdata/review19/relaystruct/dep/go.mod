@@ -1,0 +1,3 @@
+module example.com/watch
+
+go 1.26

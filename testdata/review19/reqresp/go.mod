@@ -1,0 +1,3 @@
+module review19/reqresp
+
+go 1.26

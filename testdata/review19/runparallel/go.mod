@@ -1,0 +1,3 @@
+module review19/runparallel
+
+go 1.26

@@ -1,0 +1,3 @@
+module review19/rwcache
+
+go 1.26

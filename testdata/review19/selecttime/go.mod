@@ -1,0 +1,3 @@
+module review19/selecttime
+
+go 1.26

@@ -1,0 +1,3 @@
+module review19/structcopy
+
+go 1.26

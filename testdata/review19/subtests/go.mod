@@ -1,0 +1,3 @@
+module review19/subtests
+
+go 1.26

@@ -1,0 +1,3 @@
+module review19/syncmap
+
+go 1.26

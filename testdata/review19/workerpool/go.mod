@@ -1,0 +1,3 @@
+module review19/workerpool
+
+go 1.26
