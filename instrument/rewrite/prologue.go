@@ -229,20 +229,7 @@ func (w *walker) guardFirst(pro dst.Stmt, call dst.Expr, guard []analysis.GuardS
 	} else {
 		body = []dst.Stmt{&dst.ExprStmt{X: call}, &dst.ReturnStmt{}}
 	}
-	memo := &dst.BinaryExpr{
-		X:  &dst.BinaryExpr{X: dst.NewIdent("_ga_m"), Op: token.GTR, Y: &dst.BasicLit{Kind: token.INT, Value: "0"}},
-		Op: token.LOR,
-		Y: &dst.BinaryExpr{
-			X:  &dst.BinaryExpr{X: dst.NewIdent("_ga_m"), Op: token.LSS, Y: &dst.BasicLit{Kind: token.INT, Value: "0"}},
-			Op: token.LAND,
-			Y:  w.rtCall(rtnames.GuardStore, dst.NewIdent("_ga_d"), w.guardExpr(guard)),
-		},
-	}
-	inner.Body.List = append([]dst.Stmt{&dst.IfStmt{
-		Init: &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent("_ga_m")}, Tok: token.DEFINE, Rhs: []dst.Expr{w.rtCall(rtnames.GuardMemo, dst.NewIdent("_ga_d"))}},
-		Cond: memo,
-		Body: &dst.BlockStmt{List: body},
-	}}, inner.Body.List...)
+	inner.Body.List = append([]dst.Stmt{w.memoGuard(guard, body)}, inner.Body.List...)
 }
 
 // detachFirst puts at the start of body the prologue of a function that

@@ -100,22 +100,9 @@ func (w *walker) specLit(x *dst.FuncLit, a *ast.FuncLit, sp *analysis.Specializa
 	}
 	inner := run(prunedBody)
 	if len(guard) > 0 {
-		// if m := GuardMemo(_ga_d); m > 0 || m < 0 && GuardStore(_ga_d, guard) { pruned }: the
-		// first block of the instance evaluates the guard, the others read its verdict.
-		memo := &dst.BinaryExpr{
-			X:  &dst.BinaryExpr{X: dst.NewIdent("_ga_m"), Op: token.GTR, Y: &dst.BasicLit{Kind: token.INT, Value: "0"}},
-			Op: token.LOR,
-			Y: &dst.BinaryExpr{
-				X:  &dst.BinaryExpr{X: dst.NewIdent("_ga_m"), Op: token.LSS, Y: &dst.BasicLit{Kind: token.INT, Value: "0"}},
-				Op: token.LAND,
-				Y:  w.rtCall(rtnames.GuardStore, dst.NewIdent("_ga_d"), w.guardExpr(guard)),
-			},
-		}
-		inner = append([]dst.Stmt{&dst.IfStmt{
-			Init: &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent("_ga_m")}, Tok: token.DEFINE, Rhs: []dst.Expr{w.rtCall(rtnames.GuardMemo, dst.NewIdent("_ga_d"))}},
-			Cond: memo,
-			Body: &dst.BlockStmt{List: inner},
-		}}, run(copyBody)...)
+		// the first block of the instance evaluates the guard, the others
+		// read its verdict (memoGuard)
+		inner = append([]dst.Stmt{w.memoGuard(guard, inner)}, run(copyBody)...)
 	}
 	s := &dst.IfStmt{
 		Init: &dst.AssignStmt{Lhs: []dst.Expr{dst.NewIdent("_ga_d")}, Tok: token.DEFINE, Rhs: []dst.Expr{w.rtCall(rtnames.Current)}},
@@ -125,4 +112,27 @@ func (w *walker) specLit(x *dst.FuncLit, a *ast.FuncLit, sp *analysis.Specializa
 	x.Body.List = append([]dst.Stmt{w.gated(s, a.Type.Func)}, x.Body.List...)
 	w.plan.Callbacks = append(w.plan.Callbacks, *entry)
 	w.change()
+}
+
+// memoGuard is
+//
+//	if _ga_m := GuardMemo(_ga_d); _ga_m > 0 || _ga_m < 0 && GuardStore(_ga_d, guard) { body }
+//
+// in a callback's prologue: the first block of a pool instance evaluates
+// the guard, the others read its verdict.
+func (w *walker) memoGuard(guard []analysis.GuardSpan, body []dst.Stmt) dst.Stmt {
+	m := dst.NewIdent("_ga_m")
+	return &dst.IfStmt{
+		Init: &dst.AssignStmt{Lhs: []dst.Expr{m}, Tok: token.DEFINE, Rhs: []dst.Expr{w.rtCall(rtnames.GuardMemo, dst.NewIdent("_ga_d"))}},
+		Cond: &dst.BinaryExpr{
+			X:  &dst.BinaryExpr{X: dst.NewIdent("_ga_m"), Op: token.GTR, Y: &dst.BasicLit{Kind: token.INT, Value: "0"}},
+			Op: token.LOR,
+			Y: &dst.BinaryExpr{
+				X:  &dst.BinaryExpr{X: dst.NewIdent("_ga_m"), Op: token.LSS, Y: &dst.BasicLit{Kind: token.INT, Value: "0"}},
+				Op: token.LAND,
+				Y:  w.rtCall(rtnames.GuardStore, dst.NewIdent("_ga_d"), w.guardExpr(guard)),
+			},
+		},
+		Body: &dst.BlockStmt{List: body},
+	}
 }
