@@ -311,28 +311,17 @@ func (th *hbThread) remember(addr uintptr, c *hbCell) {
 // only if the thread wrote it there (a cell whose histories are in an
 // extension, or forgotten, has none inline).
 //
-// It is cacheEpoch, cached and cachedBits written out in one function:
-// called one from another they were three calls per access, a third of
-// the time of a loop of checks that all repeat (bench/callbacks under
-// -hb). A collection since the cache was filled empties it first, as
-// cacheEpoch does.
+// It calls cachedBits directly: through cacheEpoch and cached it was
+// three calls per access, a third of the time of a loop of checks that
+// all repeat (bench/callbacks under -hb). A collection since the cache
+// was filled empties it first (cacheEpoch).
 func (th *hbThread) repeat(addr uintptr, write bool) bool {
-	grain := addr &^ (hbGrain - 1)
-	c := &th.cache[addr>>hbGrainShift&(hbCacheSize-1)]
-	if th.eng.gcGen.Load() != th.cacheGen {
-		th.cacheEpoch() // empties the cache for the new generation
+	if th.eng.gcGen.Load() != th.cacheGen || th.entered.Load() != 0 {
+		th.cacheEpoch() // empties the cache for a new generation
 		return false
 	}
-	if c.grain != grain || c.c == nil || th.entered.Load() != 0 {
-		return false
-	}
-	now := th.epoch()
-	bit := hbMask(1) << (addr & (hbGrain - 1))
-	if h := c.c.w.Load(); markEpoch(h) == now && markMask(h)&bit != 0 {
-		return true
-	}
-	h := c.c.r.Load()
-	return !write && markEpoch(h) == now && markMask(h)&bit != 0
+	g, bit := grainOf(addr)
+	return th.cachedBits(g, write, th.epoch())&bit != 0
 }
 
 // cacheEpoch returns the epoch whose repeats the cache finds, or 0 when
