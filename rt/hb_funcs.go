@@ -43,7 +43,7 @@ import (
 //     another package's (sync.Mutex's Lock).
 // Packages register in their init (the rewriter emits the call), so a
 // verdict made before a package registered may be stale: a cached
-// "not rewritten" holds the number of packages registered when it was
+// "not rewritten" holds the number of registrations that added to the set when it was
 // made, and is made again when more have registered since.
 
 // hbPkgs is the set of the symbol prefixes of the packages an -hb build
@@ -51,14 +51,15 @@ import (
 var hbPkgs struct {
 	mu   sync.Mutex
 	set  map[string]bool
-	gen  atomic.Uint32 // packages registered
+	gen  atomic.Uint32 // HBPackage calls that added to set
 	seen [hbFuncSlots]atomic.Uint64
 }
 
 // hbFuncSlots is the size of the verdict cache: open addressing on the
 // code pointer, each slot pc<<16 | gen<<1 | rewritten.
 const (
-	hbFuncSlots = 1 << 12
+	hbFuncBits  = 12
+	hbFuncSlots = 1 << hbFuncBits
 	hbFuncProbe = 8
 )
 
@@ -77,16 +78,19 @@ func HBPackage(path, name, dir string, wrappers ...string) {
 	if hbPkgs.set == nil {
 		hbPkgs.set = map[string]bool{}
 	}
+	added := false
 	for _, prefix := range symbolPrefixes(path, name) {
-		for _, k := range append([]string{prefix + "\x00" + dir}, wrappers...) {
-			if k != prefix+"\x00"+dir {
-				k = prefix + "." + k // a wrapper's symbol
-			}
-			if !hbPkgs.set[k] {
-				hbPkgs.set[prefix], hbPkgs.set[k] = true, true
-				hbPkgs.gen.Add(1)
-			}
+		keys := []string{prefix, prefix + "\x00" + dir}
+		for _, w := range wrappers {
+			keys = append(keys, prefix+"."+w) // the wrapper's symbol
 		}
+		for _, k := range keys {
+			added = added || !hbPkgs.set[k]
+			hbPkgs.set[k] = true
+		}
+	}
+	if added {
+		hbPkgs.gen.Add(1) // a verdict "not rewritten" made before is made again (hbRewrittenPC)
 	}
 }
 
@@ -111,7 +115,7 @@ func hbRewrittenPC(pc uintptr) bool {
 	if uint64(pc) >= 1<<48 || gen >= 1<<15 {
 		return hbRewrittenFunc(pc) // does not fit a slot
 	}
-	h := uint64(pc) * 0x9E3779B97F4A7C15 >> (64 - 12)
+	h := uint64(pc) * 0x9E3779B97F4A7C15 >> (64 - hbFuncBits)
 	for i := range uint64(hbFuncProbe) {
 		s := &hbPkgs.seen[(h+i)&(hbFuncSlots-1)]
 		v := s.Load()
