@@ -91,25 +91,15 @@ func (w *walker) inlineValueCall(a ast.Stmt) *ast.CallExpr {
 		return nil
 	}
 	var call *ast.CallExpr
-	ok := true
 	ast.Inspect(a, func(n ast.Node) bool {
-		x, isCall := n.(*ast.CallExpr)
-		switch {
-		case !ok:
-			return false
-		case isCall && w.foreignCall(x) && (w.valueCall(x) || w.interfaceMethod(x) >= 0) && call == nil:
+		if x, ok := n.(*ast.CallExpr); ok && call == nil && w.foreignCall(x) && (w.valueCall(x) || w.interfaceMethod(x) >= 0) {
 			call = x
-			for _, arg := range x.Args {
-				ok = ok && !callsOrWaits(w.info, arg)
-			}
-		case isCall && w.foreignCall(x):
-			ok = false // a second: Foreign before the statement
 		}
 		_, lit := n.(*ast.FuncLit)
-		return !lit
+		return call == nil && !lit
 	})
-	if !ok || call == nil || w.waitsBut(a, call) {
-		return nil
+	if call == nil || w.waitsBut(a, call) || slices.ContainsFunc(call.Args, func(e ast.Expr) bool { return callsOrWaits(w.info, e) }) {
+		return nil // another call that may wait (a second foreign one too): Foreign before the statement
 	}
 	return call
 }
