@@ -48,8 +48,6 @@ func (t *Task) hbEscapeAddr(p uintptr) {
 	if th == nil {
 		return
 	}
-	th.eng.escaped.Store(p, true)
-	th.eng.anyEscaped.Store(true)
-	th.escapeObj(p)
+	th.escapeChan(p)
 	th.mu.Unlock()
 }

@@ -425,14 +425,21 @@ func (t *Task) hbEscape(ch any) {
 		return
 	}
 	if k, ok := objKey(ch); ok {
-		th.eng.escaped.Store(k.addr, true)
-		th.eng.anyEscaped.Store(true)
-		th.escapeObj(k.addr)
+		th.escapeChan(k.addr)
 	}
 	if mu, ok := lockAddr(ch); ok {
 		th.escapeLock(mu) // after the mark: a release it does not see goes to G
 	}
 	th.mu.Unlock()
+}
+
+// escapeChan marks the channel (or object) at addr escaped: its later
+// releases also go to G (escapedRelease), and what it released so far is
+// published there now (escapeObj). Under th.mu.
+func (th *hbThread) escapeChan(addr uintptr) {
+	th.eng.escaped.Store(addr, true)
+	th.eng.anyEscaped.Store(true)
+	th.escapeObj(addr)
 }
 
 // escapeObj publishes to G what was released to the object at addr before
