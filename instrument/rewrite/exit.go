@@ -3,6 +3,7 @@ package rewrite
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"github.com/dave/dst"
@@ -93,15 +94,7 @@ func exitStatus(code dst.Expr) dst.Expr {
 
 // isOSExit reports whether fun, decorated by dec, is os.Exit.
 func (fr *fileRewriter) isOSExit(dec *decorator.Decorator, fun dst.Expr) bool {
-	sel, ok := fun.(*dst.SelectorExpr)
-	if !ok || sel.Sel.Name != "Exit" {
-		return false
-	}
-	a, ok := dec.Ast.Nodes[sel].(ast.Expr)
-	if !ok {
-		return false
-	}
-	fn := analysis.Callee(fr.info, a)
+	fn := fr.selectedFunc(dec, fun)
 	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "Exit"
 }
 
@@ -109,19 +102,27 @@ func (fr *fileRewriter) isOSExit(dec *decorator.Decorator, fun dst.Expr) bool {
 // or Fatalln, or one of those methods of a *log.Logger (not through an
 // interface).
 func (fr *fileRewriter) isLogFatal(dec *decorator.Decorator, fun dst.Expr) bool {
-	sel, ok := fun.(*dst.SelectorExpr)
-	if !ok {
+	fn := fr.selectedFunc(dec, fun)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "log" {
 		return false
 	}
-	switch sel.Sel.Name {
+	switch fn.Name() {
 	case "Fatal", "Fatalf", "Fatalln":
-	default:
-		return false
+		return true
+	}
+	return false
+}
+
+// selectedFunc returns the function or method fun, a selector decorated
+// by dec (pkg.F, x.M), calls, or nil.
+func (fr *fileRewriter) selectedFunc(dec *decorator.Decorator, fun dst.Expr) *types.Func {
+	sel, ok := fun.(*dst.SelectorExpr)
+	if !ok {
+		return nil
 	}
 	a, ok := dec.Ast.Nodes[sel].(ast.Expr)
 	if !ok {
-		return false
+		return nil
 	}
-	fn := analysis.Callee(fr.info, a)
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "log"
+	return analysis.Callee(fr.info, a)
 }
