@@ -20,6 +20,11 @@ var laterCalls = map[string]bool{
 	"time.AfterFunc": true, "runtime.SetFinalizer": true, "runtime.AddCleanup": true, "testing/synctest.Test": true,
 }
 
+// RunsLater reports whether fn runs a callback it is given later, on a
+// goroutine of its own (time.AfterFunc, runtime.SetFinalizer,
+// runtime.AddCleanup, synctest.Test).
+func RunsLater(fn *types.Func) bool { return fn != nil && laterCalls[fn.Origin().FullName()] }
+
 // StartsThreads returns why the code of construct c (the parent's
 // statements from its first fork to its join, the goroutines' bodies,
 // and the functions of this package they call, transitively) may start a
@@ -67,7 +72,7 @@ func (r *Result) StartsThreads(c *Construct) string {
 					why = "a call through a value in a package that starts goroutines"
 				}
 			case fn.Pkg() == nil:
-			case laterCalls[fn.Pkg().Path()+"."+fn.Name()]:
+			case RunsLater(fn):
 				why = "a callback the runtime runs later (" + fn.Name() + ")"
 			case fn.Pkg() == r.finder.pkg:
 				if d := r.Decls[fn.Origin()]; d != nil && !seen[fn.Origin()] {
@@ -98,7 +103,7 @@ func (r *Result) startsAny() bool {
 	for _, d := range r.Decls {
 		ast.Inspect(d.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
-				if fn := r.finder.callee(call); fn != nil && fn.Pkg() != nil && laterCalls[fn.Pkg().Path()+"."+fn.Name()] {
+				if fn := r.finder.callee(call); RunsLater(fn) {
 					found = true
 				}
 			}

@@ -28,18 +28,16 @@ import (
 // hbLaterCallee returns the rt wrapper for the function argument (index
 // 1 in each) of a call of fn, or "" when fn runs no function later.
 func hbLaterCallee(fn *types.Func) string {
-	if fn == nil {
+	if !analysis.RunsLater(fn) {
 		return ""
 	}
-	switch fn.Origin().FullName() {
-	case "time.AfterFunc", "testing/synctest.Test":
-		return rtnames.Later
-	case "runtime.SetFinalizer":
+	switch fn.Name() {
+	case "SetFinalizer":
 		return rtnames.Finalizer
-	case "runtime.AddCleanup":
+	case "AddCleanup":
 		return rtnames.Cleanup
 	}
-	return ""
+	return rtnames.Later // time.AfterFunc, synctest.Test
 }
 
 // hbLaterArg wraps the function argument of a call hbLaterCallee knows;
