@@ -304,10 +304,11 @@ func (r *Result) itemWrites(s *specSite, fresh map[*types.Var]bool, p *HeapProof
 			names = append(names, out.Name())
 		}
 		sort.Strings(names)
-		g := GuardSpan{Path: ast.NewIdent(strings.Join(names, ", ")), Injective: true, Band: true, Cond: conjunction(dedupe(conds))}
+		conds = dedupe(conds)
+		g := GuardSpan{Path: ast.NewIdent(strings.Join(names, ", ")), Injective: true, Band: true, Cond: conjunction(conds)}
 		p.Guard = append(p.Guard, g)
 		v.Guarded = true
-		v.Why += " (when " + strings.Join(exprStrings(dedupe(conds)), " && ") + ")"
+		v.Why += " (when " + types.ExprString(g.Cond) + ")"
 	}
 	for _, e := range proven {
 		p.verdicts[e] = v
@@ -344,13 +345,4 @@ func (h *heapPass) itemEvaluable(e ast.Expr) bool {
 	}
 	ast.Inspect(e, visit)
 	return ok
-}
-
-// exprStrings prints each of es.
-func exprStrings(es []ast.Expr) []string {
-	out := make([]string, len(es))
-	for k, e := range es {
-		out[k] = types.ExprString(e)
-	}
-	return out
 }
